@@ -1,0 +1,325 @@
+//! Findings: what the tool found wrong or noteworthy, and the CSV report.
+//!
+//! A [`Finding`] belongs to one game and carries where it is (byte offset
+//! in the game, ply, move number), what was written, what is wrong, the
+//! position before the move and the legal move(s) a minimal edit would
+//! give. Findings of [`Severity::Error`] reject the game; the others
+//! annotate a game that is still written.
+//!
+//! The report has one row per finding with exactly these columns:
+//! `file,game,line,column,byte_offset,white,black,ply,move_number,side,written,kind,message,fen_before,suggestion`.
+
+use std::fmt;
+use std::io;
+
+use serde::Serialize;
+use shakmaty::Color;
+
+use crate::model::Location;
+
+/// The kind of a finding, as written in the report's `kind` column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Kind {
+    /// A token that is no move in the notation and language read.
+    Unparseable,
+    /// A move that no legal move matches.
+    Illegal,
+    /// A move that several legal moves match.
+    Ambiguous,
+    /// A check mark on a move that gives no check, or a check not marked.
+    WrongCheckMark,
+    /// A mate mark on a move that does not mate, or a mate not marked.
+    WrongMateMark,
+    /// A capture or en-passant mark on a move that does not capture so.
+    WrongCaptureMark,
+    /// Moves seem to be missing.
+    MissingMoves,
+    /// The result contradicts the final position or the Result tag.
+    ResultMismatch,
+    /// The game has no result.
+    MissingResult,
+    /// A malformed or invalid tag.
+    BadTag,
+    /// Bytes that were not valid in the input's encoding.
+    Encoding,
+    /// A move was repaired.
+    Repaired,
+    /// The game was read with national piece letters.
+    LetterSet,
+    /// The game has no moves.
+    NoMoves,
+    /// Broken structure: an unterminated comment, unbalanced parentheses.
+    Syntax,
+}
+
+impl Kind {
+    /// The name used in the report.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Unparseable => "unparseable",
+            Kind::Illegal => "illegal",
+            Kind::Ambiguous => "ambiguous",
+            Kind::WrongCheckMark => "wrong-check-mark",
+            Kind::WrongMateMark => "wrong-mate-mark",
+            Kind::WrongCaptureMark => "wrong-capture-mark",
+            Kind::MissingMoves => "missing-moves",
+            Kind::ResultMismatch => "result-mismatch",
+            Kind::MissingResult => "missing-result",
+            Kind::BadTag => "bad-tag",
+            Kind::Encoding => "encoding",
+            Kind::Repaired => "repaired",
+            Kind::LetterSet => "letter-set",
+            Kind::NoMoves => "no-moves",
+            Kind::Syntax => "syntax",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How much a finding matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// Worth knowing; the game is clean.
+    Info,
+    /// Something is wrong, but the game is still written.
+    Warning,
+    /// The game cannot be converted; it goes to the rejects.
+    Error,
+}
+
+/// One finding in one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// What kind of finding.
+    pub kind: Kind,
+    /// How much it matters.
+    pub severity: Severity,
+    /// Byte offset in the game's text, when it is about one place.
+    pub offset: Option<u32>,
+    /// Half-move from the game's start (0: the game as a whole).
+    pub ply: u32,
+    /// Full-move number of the move (0: the game as a whole).
+    pub move_number: u32,
+    /// Side to move, when it is about a move.
+    pub side: Option<Color>,
+    /// The token as it stands in the source.
+    pub written: String,
+    /// What is wrong, for people.
+    pub message: String,
+    /// The position before the move, as standard FEN.
+    pub fen_before: String,
+    /// Legal move(s) a minimal edit would give, in English SAN.
+    pub suggestion: String,
+}
+
+impl Finding {
+    /// A finding about the game as a whole.
+    pub fn game(kind: Kind, severity: Severity, message: impl Into<String>) -> Finding {
+        Finding {
+            kind,
+            severity,
+            offset: None,
+            ply: 0,
+            move_number: 0,
+            side: None,
+            written: String::new(),
+            message: message.into(),
+            fen_before: String::new(),
+            suggestion: String::new(),
+        }
+    }
+
+    /// Places the finding at `offset` in the game, with what was written there.
+    pub fn at(mut self, offset: u32, written: impl Into<String>) -> Finding {
+        self.offset = Some(offset);
+        self.written = written.into();
+        self
+    }
+}
+
+/// A finding placed in its input, ready for the report.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Row {
+    /// Input file name (`-` for standard input).
+    pub file: String,
+    /// Game number in the file, from 1.
+    pub game: u64,
+    /// Line, from 1.
+    pub line: u32,
+    /// Column, from 1.
+    pub column: u32,
+    /// Byte offset, from 0.
+    pub byte_offset: u64,
+    /// White player, from the tags.
+    pub white: String,
+    /// Black player, from the tags.
+    pub black: String,
+    /// Half-move from the start (0: the game as a whole).
+    pub ply: u32,
+    /// Full-move number (0: the game as a whole).
+    pub move_number: u32,
+    /// `white`, `black` or empty.
+    pub side: String,
+    /// The token as written.
+    pub written: String,
+    /// The finding's kind.
+    pub kind: String,
+    /// What is wrong.
+    pub message: String,
+    /// Standard FEN before the move.
+    pub fen_before: String,
+    /// Suggested legal move(s), English SAN.
+    pub suggestion: String,
+}
+
+impl Row {
+    /// Places `finding` of game number `game` in `file`, at `location`.
+    pub fn new(
+        file: &str,
+        game: u64,
+        location: Location,
+        players: (&str, &str),
+        finding: &Finding,
+    ) -> Row {
+        Row {
+            file: file.to_owned(),
+            game,
+            line: location.line,
+            column: location.column,
+            byte_offset: location.byte,
+            white: players.0.to_owned(),
+            black: players.1.to_owned(),
+            ply: finding.ply,
+            move_number: finding.move_number,
+            side: match finding.side {
+                Some(Color::White) => "white".into(),
+                Some(Color::Black) => "black".into(),
+                None => String::new(),
+            },
+            written: finding.written.clone(),
+            kind: finding.kind.as_str().to_owned(),
+            message: finding.message.clone(),
+            fen_before: finding.fen_before.clone(),
+            suggestion: finding.suggestion.clone(),
+        }
+    }
+}
+
+impl fmt::Display for Row {
+    /// One line for people: `file: game 12, ply 37 (line 4410, column 9): message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: game {}", self.file, self.game)?;
+        if self.ply > 0 {
+            write!(f, ", ply {}", self.ply)?;
+        }
+        write!(
+            f,
+            " (line {}, column {}): {}",
+            self.line, self.column, self.message
+        )?;
+        if !self.suggestion.is_empty() {
+            write!(f, " [suggestion: {}]", self.suggestion)?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes report rows as CSV, header first.
+pub struct ReportWriter<W: io::Write> {
+    csv: csv::Writer<W>,
+}
+
+impl<W: io::Write> ReportWriter<W> {
+    /// A report on `out`; the header is written with the first row or on
+    /// [`ReportWriter::finish`].
+    pub fn new(out: W) -> ReportWriter<W> {
+        ReportWriter {
+            csv: csv::WriterBuilder::new().has_headers(true).from_writer(out),
+        }
+    }
+
+    /// Writes one row.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the underlying writer fails.
+    pub fn write(&mut self, row: &Row) -> io::Result<()> {
+        self.csv.serialize(row).map_err(io::Error::other)
+    }
+
+    /// Writes the header if no row was written, and flushes.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the underlying writer fails.
+    pub fn finish(mut self, wrote_rows: bool) -> io::Result<()> {
+        if !wrote_rows {
+            self.csv.write_record(HEADER).map_err(io::Error::other)?;
+        }
+        self.csv.flush()
+    }
+}
+
+/// The report's columns.
+pub const HEADER: [&str; 15] = [
+    "file",
+    "game",
+    "line",
+    "column",
+    "byte_offset",
+    "white",
+    "black",
+    "ply",
+    "move_number",
+    "side",
+    "written",
+    "kind",
+    "message",
+    "fen_before",
+    "suggestion",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_matches_row_fields() {
+        let mut out = Vec::new();
+        let mut w = ReportWriter::new(&mut out);
+        let finding = Finding::game(Kind::MissingResult, Severity::Warning, "no result");
+        w.write(&Row::new(
+            "a.pgn",
+            3,
+            Location {
+                byte: 10,
+                line: 2,
+                column: 1,
+            },
+            ("A", "B"),
+            &finding,
+        ))
+        .unwrap();
+        w.finish(true).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some(HEADER.join(",").as_str()));
+        assert_eq!(
+            lines.next(),
+            Some("a.pgn,3,2,1,10,A,B,0,0,,,missing-result,no result,,")
+        );
+    }
+
+    #[test]
+    fn empty_report_has_header() {
+        let mut out = Vec::new();
+        ReportWriter::new(&mut out).finish(false).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap().trim_end(), HEADER.join(","));
+    }
+}

@@ -1,0 +1,198 @@
+//! `scoresheet convert` and `scoresheet audit`.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use scoresheet::audit::{ReportWriter, Row};
+use scoresheet::convert::{Converter, Format};
+use scoresheet::pipeline::{self, Sinks, Summary};
+
+use super::{AuditArgs, ConvertArgs, ReadArgs, ToArg};
+
+/// Problems printed on stderr before the rest are only counted.
+const MAX_PRINTED: usize = 100;
+
+pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
+    let format = match args.to {
+        ToArg::Pgn => Format::Pgn,
+        ToArg::San => Format::San,
+        ToArg::Fen => Format::Fen,
+    };
+    let converter = converter(&args.read)?
+        .to(format)
+        .to_lang(super::output_language(&args.to_lang)?);
+    converter.validate().map_err(|e| e.to_string())?;
+    let mut output = Output::create(args.output.as_deref())?;
+    let mut rejects = args
+        .rejects
+        .as_deref()
+        .map(Output::create_file)
+        .transpose()?;
+    let summary = run(
+        &args.read,
+        &converter,
+        Some(output.writer()),
+        rejects.as_mut().map(Output::writer),
+    )?;
+    output.commit()?;
+    if let Some(rejects) = rejects {
+        rejects.commit()?;
+    }
+    Ok(finish(&summary, args.read.quiet))
+}
+
+pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
+    let converter = converter(&args.read)?.to(Format::None);
+    let summary = run(&args.read, &converter, None, None)?;
+    Ok(finish(&summary, args.read.quiet))
+}
+
+fn converter(read: &ReadArgs) -> Result<Converter<'static>, String> {
+    if let Some(jobs) = read.jobs {
+        // The global pool can only be built once; a second call is harmless.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build_global();
+    }
+    let _ = read.from; // SAN reads every notation this version knows.
+    Ok(Converter::new().letters(super::letters(&read.lang)?))
+}
+
+fn run(
+    read: &ReadArgs,
+    converter: &Converter<'_>,
+    output: Option<&mut dyn Write>,
+    rejects: Option<&mut dyn Write>,
+) -> Result<Summary, String> {
+    let inputs = super::inputs(&read.files)?;
+    let auditing = converter.format() == Format::None;
+    let mut report = match (&read.report, auditing) {
+        (Some(path), _) => Some(Output::create_file(path)?),
+        (None, true) => Some(Output::create(None)?),
+        (None, false) => None,
+    };
+    let mut printed = 0usize;
+    let quiet = read.quiet || (auditing && read.report.is_none());
+    let on_problem = |row: &Row| {
+        if !quiet && printed < MAX_PRINTED {
+            eprintln!("{row}");
+        }
+        printed += 1;
+    };
+    let mut sinks = Sinks {
+        output: output.map(|w| Box::new(w) as Box<dyn Write>),
+        rejects: rejects.map(|w| Box::new(w) as Box<dyn Write>),
+        report: report
+            .as_mut()
+            .map(|r| ReportWriter::new(Box::new(r.writer()) as Box<dyn Write>)),
+        on_problem: Box::new(on_problem),
+    };
+    let summary = pipeline::run(
+        &inputs,
+        converter,
+        &super::encoding(&read.encoding),
+        &mut sinks,
+    )
+    .map_err(|e| format!("writing: {e}"))?;
+    drop(sinks);
+    if printed > MAX_PRINTED && !quiet {
+        eprintln!(
+            "… and {} more problems (all are in the report)",
+            printed - MAX_PRINTED
+        );
+    }
+    if let Some(report) = report {
+        report.commit()?;
+    }
+    Ok(summary)
+}
+
+fn finish(summary: &Summary, quiet: bool) -> ExitCode {
+    for error in &summary.input_errors {
+        eprintln!("scoresheet: {error}");
+    }
+    if !quiet || summary.has_problems() || !summary.input_errors.is_empty() {
+        eprintln!("scoresheet: {summary}");
+    }
+    if !summary.input_errors.is_empty() {
+        ExitCode::from(2)
+    } else if summary.has_problems() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Standard output, or a file written beside its target and renamed into
+/// place when complete, so that a failed run never leaves half a file.
+enum Output {
+    Stdout(BufWriter<io::Stdout>),
+    File {
+        writer: BufWriter<File>,
+        temp: PathBuf,
+        target: PathBuf,
+    },
+}
+
+impl Output {
+    fn create(path: Option<&Path>) -> Result<Output, String> {
+        match path {
+            None => Ok(Output::Stdout(BufWriter::with_capacity(
+                1 << 16,
+                io::stdout(),
+            ))),
+            Some(p) if p.as_os_str() == "-" => Ok(Output::Stdout(BufWriter::with_capacity(
+                1 << 16,
+                io::stdout(),
+            ))),
+            Some(p) => Output::create_file(p),
+        }
+    }
+
+    fn create_file(target: &Path) -> Result<Output, String> {
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let temp = target.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+        let file = File::create(&temp).map_err(|e| format!("{}: {e}", target.display()))?;
+        Ok(Output::File {
+            writer: BufWriter::with_capacity(1 << 16, file),
+            temp,
+            target: target.to_owned(),
+        })
+    }
+
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Output::Stdout(w) => w,
+            Output::File { writer, .. } => writer,
+        }
+    }
+
+    fn commit(self) -> Result<(), String> {
+        match self {
+            Output::Stdout(mut w) => match w.flush() {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    Err(format!("standard output: {e}"))
+                }
+                _ => Ok(()),
+            },
+            Output::File {
+                writer,
+                temp,
+                target,
+            } => {
+                let fail = |e: io::Error| {
+                    let _ = std::fs::remove_file(&temp);
+                    format!("{}: {e}", target.display())
+                };
+                let file = writer.into_inner().map_err(|e| fail(e.into_error()))?;
+                file.sync_all().map_err(fail)?;
+                std::fs::rename(&temp, &target).map_err(fail)
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Command-line arguments and one module per subcommand.
+
+mod convert;
+mod fen;
+mod languages;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use scoresheet::decode::EncodingChoice;
+use scoresheet::game::Letters;
+use scoresheet::lang::Language;
+use scoresheet::pipeline::Input;
+
+/// Reads chess game scores in any notation and language, proves them by
+/// replay, and writes standard PGN or FEN with an audit of every problem.
+#[derive(Parser, Debug)]
+#[command(name = "scoresheet", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Converts games to PGN, SAN in any language, or FEN.
+    #[command(
+        after_help = "Examples:\n  scoresheet convert examples/fide-specimen-hu.txt\n  scoresheet convert old.pgn --to san --to-lang hu -o new.txt --report report.csv\n  cat games.pgn | scoresheet convert --to fen"
+    )]
+    Convert(ConvertArgs),
+    /// Replays games and reports every problem as CSV, writing no games.
+    #[command(
+        after_help = "Examples:\n  scoresheet audit archive.pgn --report findings.csv\n  scoresheet audit a.pgn b.pgn > findings.csv"
+    )]
+    Audit(AuditArgs),
+    /// Turns a FEN written with national letters into a standard FEN.
+    #[command(
+        after_help = "Examples:\n  scoresheet fen '2bbffk1/gg3g1g/2h1ghg1/v7/3G4/G1H1FH2/1G2VGGG/1FBB2K1 w - - 0 1'\n  scoresheet fen --lang de 'rsbdklsr/bbbbbbbb/8/8/8/8/BBBBBBBB/RSBDKLSR w KQkq - 0 1'"
+    )]
+    Fen(fen::FenArgs),
+    /// Lists the piece-letter tables, in auto-detection preference order.
+    #[command(after_help = "Example:\n  scoresheet languages")]
+    Languages,
+}
+
+/// Options shared by `convert` and `audit`.
+#[derive(Args, Debug)]
+struct ReadArgs {
+    /// Input files or directories (standard input when none, or `-`).
+    files: Vec<PathBuf>,
+    /// Input notation.
+    #[arg(long, value_enum, default_value_t = FromArg::Auto)]
+    from: FromArg,
+    /// Input piece letters: auto, a language code, or a TOML table file.
+    #[arg(long, default_value = "auto")]
+    lang: String,
+    /// Input encoding: auto or a label (utf-8, windows-1250, iso-8859-2, …).
+    #[arg(long, default_value = "auto")]
+    encoding: String,
+    /// Write the CSV report of findings to FILE.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long, value_name = "N")]
+    jobs: Option<usize>,
+    /// No progress, no per-finding messages; only the summary on errors.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+    /// Output file (standard output when omitted).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ToArg::Pgn)]
+    to: ToArg,
+    /// Output piece letters: a language code or `figurine`.
+    #[arg(long, default_value = "en")]
+    to_lang: String,
+    /// Write games that cannot be converted, verbatim, to FILE.
+    #[arg(long, value_name = "FILE")]
+    rejects: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct AuditArgs {
+    #[command(flatten)]
+    read: ReadArgs,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum FromArg {
+    /// Detect the notation.
+    Auto,
+    /// Standard algebraic (also reads long algebraic and coordinates).
+    San,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ToArg {
+    /// PGN export format.
+    Pgn,
+    /// Numbered SAN movetext without tags.
+    San,
+    /// The final position of each game as FEN.
+    Fen,
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Command::Convert(args) => convert::run_convert(args),
+        Command::Audit(args) => convert::run_audit(args),
+        Command::Fen(args) => fen::run(args),
+        Command::Languages => languages::run(),
+    }
+}
+
+/// The letters asked for: `auto`, a built-in code, or a table file.
+fn letters(spec: &str) -> Result<Letters<'static>, String> {
+    if let Some(letters) = scoresheet::convert::letters_for(spec) {
+        return Ok(letters);
+    }
+    let path = Path::new(spec);
+    if spec.ends_with(".toml") || path.exists() {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{spec}: {e}"))?;
+        let lang = Language::from_toml(&text, spec).map_err(|e| e.to_string())?;
+        // A user's table lives as long as the run.
+        return Ok(Letters::Fixed(Box::leak(Box::new(lang))));
+    }
+    Err(format!(
+        "unknown language {spec:?}; `scoresheet languages` lists them, or give a .toml table"
+    ))
+}
+
+/// A language for writing.
+fn output_language(code: &str) -> Result<&'static Language, String> {
+    match letters(code)? {
+        Letters::Fixed(lang) => Ok(lang),
+        Letters::Auto => Err("--to-lang needs a language, not auto".into()),
+    }
+}
+
+fn encoding(label: &str) -> EncodingChoice {
+    match label {
+        "auto" => EncodingChoice::Auto,
+        label => EncodingChoice::Label(label.to_owned()),
+    }
+}
+
+/// Inputs in order: files as given, directories walked in name order.
+fn inputs(files: &[PathBuf]) -> Result<Vec<Input>, String> {
+    if files.is_empty() {
+        return Ok(vec![Input::Stdin]);
+    }
+    let mut out = Vec::new();
+    for file in files {
+        if file.as_os_str() == "-" {
+            out.push(Input::Stdin);
+        } else if file.is_dir() {
+            walk(file, &mut out).map_err(|e| format!("{}: {e}", file.display()))?;
+        } else {
+            out.push(Input::Path(file.clone()));
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else {
+            out.push(Input::Path(path));
+        }
+    }
+    Ok(())
+}

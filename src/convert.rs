@@ -1,0 +1,225 @@
+//! Converting games: what to read, what to write, one call per game.
+//!
+//! A [`Converter`] holds the reading options (notation, letters) and the
+//! writing options (format, letters) and turns one game's text into a
+//! [`Converted`]: the rendered text (unless the game is rejected) and the
+//! findings. [`convert_str`] is the one-line entry point for a whole text.
+//!
+//! ```
+//! let pgn = scoresheet::convert_str("1. e4 e5 2. Hf3 Hc6 3. Fb5 a6 *").unwrap();
+//! assert!(pgn.contains("2. Nf3 Nc6 3. Bb5 a6 *"));
+//! ```
+
+use std::fmt;
+
+use crate::audit::{Finding, Severity};
+use crate::engine::render;
+use crate::game::{Game, Letters, ReadOptions, read};
+use crate::lang::Language;
+use crate::notation::Notation;
+use crate::pgn::split::Splitter;
+use crate::pgn::writer;
+
+/// What to write for each game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Format {
+    /// PGN export format.
+    #[default]
+    Pgn,
+    /// Bare movetext (numbered SAN, comments, variations, result), one
+    /// paragraph per game, as a scoresheet would be typed.
+    San,
+    /// The final position of each game's main line, one FEN per line.
+    Fen,
+    /// Nothing: only findings (auditing).
+    None,
+}
+
+/// Options that cannot work together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionsError(pub String);
+
+impl fmt::Display for OptionsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OptionsError {}
+
+/// Reads games one way and writes them another.
+#[derive(Debug, Clone, Copy)]
+pub struct Converter<'a> {
+    read: ReadOptions<'a>,
+    format: Format,
+    to_lang: &'a Language,
+}
+
+impl Default for Converter<'_> {
+    fn default() -> Self {
+        Converter::new()
+    }
+}
+
+impl<'a> Converter<'a> {
+    /// SAN with auto-detected letters in, English PGN out.
+    pub fn new() -> Converter<'a> {
+        Converter {
+            read: ReadOptions::default(),
+            format: Format::Pgn,
+            to_lang: Language::english(),
+        }
+    }
+
+    /// Reads moves in `notation`.
+    pub fn from(mut self, notation: Notation) -> Self {
+        self.read.notation = notation;
+        self
+    }
+
+    /// Reads piece letters as `letters` says.
+    pub fn letters(mut self, letters: Letters<'a>) -> Self {
+        self.read.letters = letters;
+        self
+    }
+
+    /// Writes `format`.
+    pub fn to(mut self, format: Format) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// Writes piece letters of `lang`.
+    pub fn to_lang(mut self, lang: &'a Language) -> Self {
+        self.to_lang = lang;
+        self
+    }
+
+    /// Checks that the options work together.
+    ///
+    /// # Errors
+    ///
+    /// Fails when FEN is asked for in letters that cannot write one.
+    pub fn validate(&self) -> Result<(), OptionsError> {
+        if self.format == Format::Fen {
+            render::fen(&shakmaty::Chess::default(), self.to_lang)
+                .map_err(|e| OptionsError(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// The format written.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Reads, verifies and renders one game.
+    pub fn convert_game(&self, text: &str) -> Converted {
+        let game = read(text, &self.read);
+        let rejected = game.is_rejected();
+        let output = (!rejected).then(|| self.render(&game)).flatten();
+        Converted {
+            output,
+            rejected,
+            white: game.tag("White").unwrap_or("").to_owned(),
+            black: game.tag("Black").unwrap_or("").to_owned(),
+            letters: game.letters,
+            findings: game.findings,
+        }
+    }
+
+    fn render(&self, game: &Game<'_>) -> Option<String> {
+        let mut out = String::new();
+        match self.format {
+            Format::Pgn => writer::write_pgn(&mut out, game, self.to_lang),
+            Format::San => {
+                writer::write_movetext(&mut out, game, self.to_lang);
+                out.push('\n');
+            }
+            Format::Fen => {
+                // validate() has checked that these letters can write a FEN.
+                out.push_str(&render::fen(&game.replay.end, self.to_lang).ok()?);
+                out.push('\n');
+            }
+            Format::None => return None,
+        }
+        Some(out)
+    }
+}
+
+/// One game converted.
+#[derive(Debug, Clone)]
+pub struct Converted {
+    /// The rendered game; `None` when rejected or when nothing is written.
+    pub output: Option<String>,
+    /// Whether the game is rejected.
+    pub rejected: bool,
+    /// The White tag.
+    pub white: String,
+    /// The Black tag.
+    pub black: String,
+    /// The letter set the game was read with.
+    pub letters: String,
+    /// Every finding.
+    pub findings: Vec<Finding>,
+}
+
+impl Converted {
+    /// Whether anything of warning severity or worse was found.
+    pub fn has_problems(&self) -> bool {
+        self.findings
+            .iter()
+            .any(|f| f.severity >= Severity::Warning)
+    }
+}
+
+/// Every game of `text`, as a text could not be converted.
+#[derive(Debug, Clone)]
+pub struct RejectedGames(pub Vec<(u64, Vec<Finding>)>);
+
+impl fmt::Display for RejectedGames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (game, findings) in &self.0 {
+            for finding in findings.iter().filter(|f| f.severity == Severity::Error) {
+                writeln!(f, "game {game}, ply {}: {}", finding.ply, finding.message)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for RejectedGames {}
+
+/// Converts every game of `text` to English PGN, reading SAN in any
+/// language.
+///
+/// # Errors
+///
+/// Fails with the rejected games' findings when any game cannot be
+/// converted.
+pub fn convert_str(text: &str) -> Result<String, RejectedGames> {
+    let converter = Converter::new();
+    let mut out = String::new();
+    let mut rejected = Vec::new();
+    for game in Splitter::new(text.as_bytes()).flatten() {
+        let converted = converter.convert_game(&game.text);
+        match converted.output {
+            Some(pgn) => out.push_str(&pgn),
+            None => rejected.push((game.index, converted.findings)),
+        }
+    }
+    if rejected.is_empty() {
+        Ok(out)
+    } else {
+        Err(RejectedGames(rejected))
+    }
+}
+
+/// [`Letters`] for a language code, `auto`, or `None` if unknown.
+pub fn letters_for(code: &str) -> Option<Letters<'static>> {
+    match code {
+        "auto" => Some(Letters::Auto),
+        code => Language::builtin(code).map(Letters::Fixed),
+    }
+}

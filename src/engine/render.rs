@@ -1,0 +1,166 @@
+//! Renders resolved moves and positions in any language's letters.
+//!
+//! SAN is computed by shakmaty (minimal disambiguation, `+` and `#`) and
+//! its English piece letters are replaced by the language's. FEN boards
+//! can be written with national letters, upper case for White.
+//!
+//! ```
+//! use scoresheet::engine::render::{san, fen};
+//! use scoresheet::lang::Language;
+//! use shakmaty::{Chess, Move, Role, Square};
+//!
+//! let hu = Language::builtin("hu").unwrap();
+//! let pos = Chess::default();
+//! let nf3 = Move::Normal { role: Role::Knight, from: Square::G1, to: Square::F3, capture: None, promotion: None };
+//! assert_eq!(san(&pos, nf3, hu), "Hf3");
+//! assert!(fen(&pos, hu).unwrap().starts_with("bhfvkfhb/gggggggg/8/8/8/8/GGGGGGGG/BHFVKFHB w"));
+//! ```
+
+use std::fmt::Write as _;
+
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, EnPassantMode, Move, Role};
+
+use crate::lang::Language;
+
+/// The move `m` in `pos` as SAN with `lang`'s letters, check and mate marks.
+pub fn san(pos: &Chess, m: Move, lang: &Language) -> String {
+    let english = SanPlus::from_move(pos.clone(), m).to_string();
+    translate_san(&english, lang)
+}
+
+/// Replaces the English piece letters of a SAN string with `lang`'s.
+pub fn translate_san(english: &str, lang: &Language) -> String {
+    if lang.code == "en" {
+        return english.to_owned();
+    }
+    let mut out = String::with_capacity(english.len() + 2);
+    for (i, c) in english.char_indices() {
+        let is_piece = i == 0 || english[..i].ends_with('=');
+        match Role::from_char(c.to_ascii_lowercase()).filter(|_| is_piece && c.is_ascii_uppercase())
+        {
+            Some(role) => out.push_str(lang.letter(role)),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// A national-letter FEN needs one character per piece and colour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenLettersError {
+    /// The language whose letters do not fit.
+    pub language: String,
+}
+
+impl std::fmt::Display for FenLettersError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the {} letters cannot write a FEN: a piece has no single, distinct letter",
+            self.language
+        )
+    }
+}
+
+impl std::error::Error for FenLettersError {}
+
+/// The FEN of `pos`, with `lang`'s piece letters on the board.
+///
+/// # Errors
+///
+/// Fails when the language lacks a one-character letter per piece (Dutch
+/// has no pawn letter; Russian writes the king `Кр`).
+pub fn fen(pos: &Chess, lang: &Language) -> Result<String, FenLettersError> {
+    let standard = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    if lang.code == "en" {
+        return Ok(standard);
+    }
+    let letters = fen_letters(lang).ok_or_else(|| FenLettersError {
+        language: lang.name.clone(),
+    })?;
+    let (board, rest) = standard.split_once(' ').unwrap_or((&standard, ""));
+    let mut out = String::with_capacity(standard.len() + 8);
+    for c in board.chars() {
+        match Role::from_char(c.to_ascii_lowercase()) {
+            Some(role) => {
+                let (white, black) = letters[role as usize - 1];
+                out.push(if c.is_ascii_uppercase() { white } else { black });
+            }
+            None => out.push(c),
+        }
+    }
+    let _ = write!(out, " {rest}");
+    Ok(out)
+}
+
+/// White and black FEN characters per role, if the language has them.
+fn fen_letters(lang: &Language) -> Option<[(char, char); 6]> {
+    let mut letters = [(' ', ' '); 6];
+    for role in crate::lang::roles() {
+        let written = lang.letter(role);
+        let mut chars = written.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return None;
+        };
+        let upper = c.to_uppercase().next()?;
+        let lower = c.to_lowercase().next()?;
+        letters[role as usize - 1] = if upper != lower {
+            (upper, lower)
+        } else {
+            // Figurines: the second symbol of the table is the black one.
+            (c, lang.black_symbol(role)?)
+        };
+    }
+    let mut all: Vec<char> = letters.iter().flat_map(|(w, b)| [*w, *b]).collect();
+    all.sort_unstable();
+    all.dedup();
+    (all.len() == 12).then_some(letters)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Position;
+
+    #[test]
+    fn hungarian_board_of_the_notations_page() {
+        let fen_en = "2rrbbk1/pp3p1p/2n1pnp1/q7/3P4/P1N1BN2/1P2QPPP/1BRR2K1 w - - 0 1";
+        let pos: Chess = fen_en
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let hu = Language::builtin("hu").unwrap();
+        assert_eq!(
+            fen(&pos, hu).unwrap(),
+            "2bbffk1/gg3g1g/2h1ghg1/v7/3G4/G1H1FH2/1G2VGGG/1FBB2K1 w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn languages_without_fen_letters() {
+        let pos = Chess::default();
+        assert!(fen(&pos, Language::builtin("nl").unwrap()).is_err());
+        assert!(fen(&pos, Language::builtin("ru").unwrap()).is_err());
+        let fig = fen(&pos, Language::builtin("figurine").unwrap()).unwrap();
+        assert!(
+            fig.starts_with("♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ w"),
+            "{fig}"
+        );
+    }
+
+    #[test]
+    fn promotion_letters_are_translated() {
+        let hu = Language::builtin("hu").unwrap();
+        assert_eq!(translate_san("exd8=Q+", hu), "exd8=V+");
+        assert_eq!(translate_san("Bxb5", hu), "Fxb5");
+        assert_eq!(translate_san("O-O-O#", hu), "O-O-O#");
+        assert_eq!(
+            translate_san("b8=N", Language::builtin("figurine").unwrap()),
+            "b8=♘"
+        );
+        let _ = Chess::default().legal_moves();
+    }
+}

@@ -1,0 +1,163 @@
+//! The one resolver: a pattern and a position give a move.
+//!
+//! Resolution keeps the legal moves that satisfy every constraint of the
+//! pattern. When the pattern names the piece and one destination square,
+//! only that piece's moves to that square are generated, which keeps the
+//! common case as fast as a dedicated SAN reader.
+//!
+//! ```
+//! use scoresheet::engine::resolve::{resolve, Resolution};
+//! use scoresheet::model::MovePattern;
+//! use shakmaty::{Chess, Role, Square};
+//!
+//! let pos = Chess::default();
+//! let nf3 = MovePattern::piece_to(Role::Knight, Square::F3);
+//! assert!(matches!(resolve(&pos, &nf3), Resolution::Unique(_)));
+//! ```
+
+use shakmaty::{Bitboard, CastlingSide, Chess, Move, MoveList, Position, Role, Square};
+
+use crate::model::{Captured, MovePattern};
+
+/// What a pattern means in a position.
+#[derive(Debug, Clone)]
+pub enum Resolution {
+    /// Exactly one legal move fits.
+    Unique(Move),
+    /// No legal move fits.
+    Illegal,
+    /// Several legal moves fit; all of them.
+    Ambiguous(MoveList),
+}
+
+/// Resolves `pattern` against the legal moves of `pos`.
+pub fn resolve(pos: &Chess, pattern: &MovePattern) -> Resolution {
+    let mut moves = candidates(pos, pattern);
+    moves.retain(|m| matches(pattern, m));
+    if moves.is_empty() && pattern.role == Some(Role::King) && pattern.castle.is_none() {
+        // Old texts write castling as the king's move (`Kg1`, `Ke1-g1`).
+        moves = pos.legal_moves();
+        moves.retain(|m| m.is_castle() && matches(pattern, m));
+    }
+    match moves.len() {
+        0 => Resolution::Illegal,
+        1 => Resolution::Unique(moves[0]),
+        _ => Resolution::Ambiguous(moves),
+    }
+}
+
+fn candidates(pos: &Chess, pattern: &MovePattern) -> MoveList {
+    if let Some(side) = pattern.castle {
+        return pos.castling_moves(side);
+    }
+    match (pattern.role, single_square(pattern.to)) {
+        (Some(role), Some(to)) => pos.san_candidates(role, to),
+        _ => pos.legal_moves(),
+    }
+}
+
+fn single_square(bb: Bitboard) -> Option<Square> {
+    bb.single_square()
+}
+
+/// Whether `m` satisfies every constraint of `pattern`.
+pub fn matches(pattern: &MovePattern, m: &Move) -> bool {
+    if let Some(side) = pattern.castle {
+        return m.castling_side() == Some(side);
+    }
+    pattern.role.is_none_or(|r| r == m.role())
+        && m.from().is_some_and(|from| pattern.from.contains(from))
+        && pattern.to.contains(destination(m))
+        && (pattern.promotion.is_none() || pattern.promotion == m.promotion())
+        && match pattern.captured {
+            Captured::Unconstrained => true,
+            Captured::Piece(role) => m.capture() == Some(role),
+        }
+}
+
+/// Where the moving piece lands: for castling, the king's square.
+pub fn destination(m: &Move) -> Square {
+    match *m {
+        Move::Castle { king, rook } => {
+            let side = if rook.file() > king.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            Square::from_coords(side.king_to_file(), king.rank())
+        }
+        _ => m.to(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Language;
+    use crate::notation::san;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, EnPassantMode};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn resolve_en(pos: &Chess, token: &str) -> Resolution {
+        resolve(pos, &san::parse(token, Language::english()).unwrap())
+    }
+
+    fn unique(pos: &Chess, token: &str) -> String {
+        match resolve_en(pos, token) {
+            Resolution::Unique(m) => shakmaty::san::San::from_move(pos, m).to_string(),
+            other => panic!("{token}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn pins_resolve_an_unmarked_ambiguity() {
+        // The knight on c3 is pinned, so Ne2 can only be the g1 knight.
+        let p = pos("rnb1kbnr/pppp1ppp/8/4p3/1q2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 4");
+        match resolve_en(&p, "Ne2") {
+            Resolution::Unique(m) => assert_eq!(m.from(), Some(Square::G1)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn ambiguous_and_illegal() {
+        let p = pos("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
+        assert!(matches!(resolve_en(&p, "Rd1"), Resolution::Ambiguous(ref c) if c.len() == 2));
+        assert!(matches!(resolve_en(&p, "Rd2"), Resolution::Illegal));
+        assert_eq!(unique(&p, "Rad1"), "Rad1");
+    }
+
+    #[test]
+    fn castling_as_king_move() {
+        let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(unique(&p, "Kg1"), "O-O");
+        assert_eq!(unique(&p, "Ke1-c1"), "O-O-O");
+        assert_eq!(unique(&p, "e1g1"), "O-O");
+        assert_eq!(unique(&p, "0-0-0"), "O-O-O");
+    }
+
+    #[test]
+    fn en_passant_and_two_file_captures() {
+        let p = pos("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+        assert_eq!(unique(&p, "exf6"), "exf6");
+        assert_eq!(unique(&p, "ef"), "exf6");
+        assert_eq!(unique(&p, "ef6"), "exf6");
+        let after = pos("rnbqkbnr/ppp1p1pp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+        assert!(matches!(resolve_en(&after, "ef"), Resolution::Illegal));
+        let _ = Fen::from_position(&p, EnPassantMode::Legal);
+    }
+
+    #[test]
+    fn promotion_without_piece_is_ambiguous() {
+        let p = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        assert!(matches!(resolve_en(&p, "e8"), Resolution::Ambiguous(ref c) if c.len() == 4));
+        assert_eq!(unique(&p, "e8=N"), "e8=N");
+    }
+}

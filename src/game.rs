@@ -1,0 +1,392 @@
+//! One game, from its text to verified moves.
+//!
+//! [`read`] lexes the text, sets up the starting position from the tags,
+//! replays the moves under the letter set asked for (or, with
+//! [`Letters::Auto`], under the one that replays furthest) and checks the
+//! game as a whole: result, tags, encoding.
+//!
+//! ```
+//! use scoresheet::game::{read, ReadOptions};
+//!
+//! let game = read("1. e4 e5 2. Sf3 Sf6 3. Lc4 Lc5 *", &ReadOptions::default());
+//! assert!(!game.is_rejected());
+//! assert_eq!(game.letters, "de/sv");
+//! ```
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use crate::audit::{Finding, Kind, Severity};
+use crate::engine::replay::{Replay, replay};
+use crate::lang::{Language, LetterSet};
+use crate::notation::Notation;
+use crate::pgn::lexer::{Lexed, Tag, lex, truncate};
+
+/// Which piece letters to read.
+#[derive(Debug, Clone, Copy, Default)]
+pub enum Letters<'a> {
+    /// Try every built-in letter set; the one that replays furthest wins,
+    /// ties going to the earlier in [`LetterSet::builtin`] order.
+    #[default]
+    Auto,
+    /// Read with this table only.
+    Fixed(&'a Language),
+}
+
+/// How to read games.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReadOptions<'a> {
+    /// The notation of the moves.
+    pub notation: Notation,
+    /// The piece letters.
+    pub letters: Letters<'a>,
+}
+
+/// A game read and replayed.
+#[derive(Debug, Clone)]
+pub struct Game<'a> {
+    /// The game's text as read.
+    pub text: &'a str,
+    /// Its tags and tokens.
+    pub lexed: Lexed,
+    /// The starting position.
+    pub start: Chess,
+    /// The replay under the chosen letters.
+    pub replay: Replay,
+    /// The chosen letter set's name (`en`, `de/sv`, or a user table's code).
+    pub letters: String,
+    /// Every finding, game-level ones included, in order of position.
+    pub findings: Vec<Finding>,
+}
+
+impl Game<'_> {
+    /// Whether the game cannot be converted.
+    pub fn is_rejected(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// The first tag named `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.lexed
+            .tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// The result written in the movetext, or else the Result tag, or `*`.
+    pub fn result(&self) -> &str {
+        self.replay
+            .result
+            .map(|i| self.lexed.tokens[i as usize].text(self.text))
+            .map(|r| if r == "½-½" { "1/2-1/2" } else { r })
+            .or_else(|| self.tag("Result").filter(|r| is_result(r)))
+            .unwrap_or("*")
+    }
+}
+
+fn is_result(text: &str) -> bool {
+    matches!(text, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// Reads and replays one game. Never fails: problems are findings.
+pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
+    let lexed = lex(text);
+    let mut findings: Vec<Finding> = lexed
+        .findings
+        .iter()
+        .map(|f| {
+            let kind = if f.bad_tag {
+                Kind::BadTag
+            } else {
+                Kind::Syntax
+            };
+            Finding::game(kind, Severity::Warning, f.message.clone()).at(f.offset, "")
+        })
+        .collect();
+    let start = match start_position(&lexed.tags) {
+        Ok(start) => start,
+        Err(finding) => {
+            findings.push(finding);
+            return Game {
+                text,
+                replay: replay(
+                    text,
+                    &Lexed::default(),
+                    &Chess::default(),
+                    options.notation,
+                    Language::english(),
+                ),
+                lexed,
+                start: Chess::default(),
+                letters: String::new(),
+                findings,
+            };
+        }
+    };
+    let (replay, letters) = match options.letters {
+        Letters::Fixed(lang) => (
+            replay(text, &lexed, &start, options.notation, lang),
+            lang.code.clone(),
+        ),
+        Letters::Auto => detect(text, &lexed, &start, options.notation),
+    };
+    let mut game = Game {
+        text,
+        lexed,
+        start,
+        letters,
+        findings: Vec::new(),
+        replay,
+    };
+    findings.extend(game.replay.findings.iter().cloned());
+    if !game.replay.failed {
+        findings.extend(whole_game_findings(&game));
+    }
+    if let Some(at) = text.find('\u{fffd}') {
+        let count = text.matches('\u{fffd}').count();
+        findings.push(
+            Finding::game(
+                Kind::Encoding,
+                Severity::Warning,
+                format!(
+                    "{count} byte sequence(s) not valid in the input's encoding, replaced by U+FFFD"
+                ),
+            )
+            .at(at as u32, "\u{fffd}"),
+        );
+    }
+    findings.sort_by_key(|f| f.offset.unwrap_or(0));
+    game.findings = findings;
+    game
+}
+
+/// Tries every letter set; the furthest reading wins, the earlier on ties.
+fn detect(text: &str, lexed: &Lexed, start: &Chess, notation: Notation) -> (Replay, String) {
+    // How far a failed reading got: its moves, and half a move more when
+    // its last token was at least a move in that language.
+    let progress = |r: &Replay| {
+        2 * r.resolved
+            + u32::from(
+                r.findings
+                    .last()
+                    .is_some_and(|f| f.kind != Kind::Unparseable),
+            )
+    };
+    let mut best: Option<(Replay, &LetterSet)> = None;
+    for set in LetterSet::builtin() {
+        let r = replay(text, lexed, start, notation, set.reader());
+        if !r.failed {
+            return (r, set.name());
+        }
+        if best
+            .as_ref()
+            .is_none_or(|(b, _)| progress(&r) > progress(b))
+        {
+            best = Some((r, set));
+        }
+    }
+    match best {
+        Some((r, set)) => (r, set.name()),
+        None => (
+            replay(text, lexed, start, notation, Language::english()),
+            "en".into(),
+        ),
+    }
+}
+
+/// The position the game starts from: the FEN tag's, or the standard one.
+fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
+    let Some(tag) = tags.iter().find(|t| t.name == "FEN") else {
+        return Ok(Chess::default());
+    };
+    let mode = match tags
+        .iter()
+        .find(|t| t.name == "Variant")
+        .map(|t| t.value.to_ascii_lowercase())
+    {
+        Some(v) if v.contains("960") || v.contains("fischer") => CastlingMode::Chess960,
+        _ => CastlingMode::Standard,
+    };
+    let bad = |why: String| {
+        Finding::game(
+            Kind::BadTag,
+            Severity::Error,
+            format!(
+                "FEN tag {:?} is not a legal position: {why}",
+                truncate(&tag.value, 90)
+            ),
+        )
+        .at(tag.offset, tag.value.clone())
+    };
+    let fen: Fen = tag.value.trim().parse().map_err(|e| bad(format!("{e}")))?;
+    fen.into_position(mode).map_err(|e| bad(format!("{e}")))
+}
+
+/// Findings about the game as a whole, once its moves replayed.
+fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    if game.letters != "en" && !game.letters.is_empty() {
+        out.push(Finding::game(
+            Kind::LetterSet,
+            Severity::Info,
+            format!("read with the {} piece letters", game.letters),
+        ));
+    }
+    if game.replay.resolved == 0 {
+        let tags = !game.lexed.tags.is_empty();
+        let severity = if tags {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
+        out.push(Finding::game(
+            Kind::NoMoves,
+            severity,
+            "the game has no moves",
+        ));
+    }
+    let marker = game.replay.result.map(|i| &game.lexed.tokens[i as usize]);
+    let tag = game.lexed.tags.iter().find(|t| t.name == "Result");
+    let result = game.result().to_owned();
+    match (marker, tag) {
+        (Some(m), Some(t)) if normalise(m.text(game.text)) != t.value => out.push(
+            Finding::game(
+                Kind::ResultMismatch,
+                Severity::Warning,
+                format!(
+                    "the Result tag says {:?} but the movetext ends with {:?}; {result} is written",
+                    t.value,
+                    m.text(game.text)
+                ),
+            )
+            .at(m.span.start, m.text(game.text)),
+        ),
+        (None, Some(t)) if !is_result(&t.value) => out.push(
+            Finding::game(
+                Kind::BadTag,
+                Severity::Warning,
+                format!("Result tag {:?} is not a result; * is written", t.value),
+            )
+            .at(t.offset, t.value.clone()),
+        ),
+        (None, None) if !game.lexed.tags.is_empty() || game.replay.resolved > 0 => {
+            let severity = if game.lexed.tags.is_empty() {
+                Severity::Info
+            } else {
+                Severity::Warning
+            };
+            out.push(
+                Finding::game(
+                    Kind::MissingResult,
+                    severity,
+                    "the game has no result; * is written",
+                )
+                .at(game.text.trim_end().len() as u32, ""),
+            );
+        }
+        _ => {}
+    }
+    let end = &game.replay.end;
+    let expected = if end.is_checkmate() {
+        Some(match end.turn() {
+            Color::White => "0-1",
+            Color::Black => "1-0",
+        })
+    } else if end.is_stalemate() {
+        Some("1/2-1/2")
+    } else {
+        None
+    };
+    if let Some(expected) = expected.filter(|e| *e != result) {
+        let what = if end.is_checkmate() {
+            "checkmate"
+        } else {
+            "stalemate"
+        };
+        let mut finding = Finding::game(
+            Kind::ResultMismatch,
+            Severity::Warning,
+            format!("the game ends in {what}, so the result is {expected}, not {result}"),
+        );
+        finding.ply = game.replay.main_plies;
+        finding.suggestion = expected.to_owned();
+        let at = marker.map_or(game.text.trim_end().len() as u32, |m| m.span.start);
+        out.push(finding.at(at, marker.map_or("", |m| m.text(game.text))));
+    }
+    out
+}
+
+fn normalise(result: &str) -> &str {
+    if result == "½-½" { "1/2-1/2" } else { result }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(game: &Game<'_>) -> Vec<Kind> {
+        game.findings.iter().map(|f| f.kind).collect()
+    }
+
+    #[test]
+    fn german_knights_are_never_pawns() {
+        // After 1. e4 e5 no bishop reaches f4: the game is reported
+        // illegal there, never read as pawn moves f3 f6 f4 f5.
+        let game = read("1. e4 e5 2. Sf3 Sf6 3. Lf4 Lf5", &ReadOptions::default());
+        assert!(game.is_rejected());
+        assert_eq!(
+            (game.findings[0].kind, game.findings[0].ply),
+            (Kind::Illegal, 5)
+        );
+        let game = read("1. d4 d5 2. Sf3 Sf6 3. Lf4 Lf5 *", &ReadOptions::default());
+        assert!(!game.is_rejected(), "{:?}", game.findings);
+        assert_eq!(game.letters, "de/sv");
+    }
+
+    #[test]
+    fn hungarian_rook_is_not_an_english_bishop() {
+        let game = read("1. a4 e5 2. Ba3 Hf6 3. Bb3 *", &ReadOptions::default());
+        assert_eq!(game.letters, "hu");
+        assert!(!game.is_rejected(), "{:?}", game.findings);
+    }
+
+    #[test]
+    fn result_checks() {
+        let game = read(
+            "[Result \"1-0\"]\n1. f3 e5 2. g4 Qh4# 1-0",
+            &ReadOptions::default(),
+        );
+        assert_eq!(kinds(&game), [Kind::ResultMismatch]);
+        let game = read(
+            "[Result \"0-1\"]\n1. f3 e5 2. g4 Qh4# 1-0",
+            &ReadOptions::default(),
+        );
+        assert_eq!(kinds(&game), [Kind::ResultMismatch, Kind::ResultMismatch]);
+        let game = read("[White \"a\"]\n1. e4", &ReadOptions::default());
+        assert_eq!(kinds(&game), [Kind::MissingResult]);
+        assert_eq!(game.result(), "*");
+    }
+
+    #[test]
+    fn fen_tag_sets_the_start() {
+        let game = read(
+            "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. O-O Kd7 *",
+            &ReadOptions::default(),
+        );
+        assert!(!game.is_rejected(), "{:?}", game.findings);
+        let game = read(
+            "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. e4 *",
+            &ReadOptions::default(),
+        );
+        assert_eq!(kinds(&game), [Kind::BadTag]);
+        assert!(game.is_rejected());
+    }
+
+    #[test]
+    fn empty_games() {
+        let game = read("[Event \"x\"]\n*", &ReadOptions::default());
+        assert_eq!(kinds(&game), [Kind::NoMoves]);
+        assert!(!game.is_rejected());
+    }
+}

@@ -1,0 +1,365 @@
+//! Language tables: the piece letters and marks of each language.
+//!
+//! Tables are data: one TOML file per language in `grammars/`, embedded in
+//! the binary and parsed once, and users can load their own with
+//! [`Language::from_toml`]. A table lists, for every piece, the letters
+//! read (the first is the one written), extra check, mate and en-passant
+//! marks, and examples that the tests replay.
+//!
+//! ```
+//! use scoresheet::lang::Language;
+//! use shakmaty::Role;
+//!
+//! let hu = Language::builtin("hu").unwrap();
+//! assert_eq!(hu.piece_prefix("Fb5"), Some((Role::Bishop, 1)));
+//! assert_eq!(hu.letter(Role::Rook), "B");
+//! ```
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use shakmaty::Role;
+
+/// The built-in tables, in the order auto-detection prefers them when two
+/// readings replay equally far.
+const BUILTIN: &[(&str, &str)] = &[
+    ("en", include_str!("../grammars/en.toml")),
+    ("de", include_str!("../grammars/de.toml")),
+    ("sv", include_str!("../grammars/sv.toml")),
+    ("fr", include_str!("../grammars/fr.toml")),
+    ("es", include_str!("../grammars/es.toml")),
+    ("it", include_str!("../grammars/it.toml")),
+    ("nl", include_str!("../grammars/nl.toml")),
+    ("hu", include_str!("../grammars/hu.toml")),
+    ("fi", include_str!("../grammars/fi.toml")),
+    ("pl", include_str!("../grammars/pl.toml")),
+    ("cs", include_str!("../grammars/cs.toml")),
+    ("ru", include_str!("../grammars/ru.toml")),
+    ("figurine", include_str!("../grammars/figurine.toml")),
+];
+
+const ROLES: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+/// A language table that could not be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LanguageError {
+    /// Where the table came from (a file name or `builtin:xx`).
+    pub source: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for LanguageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.source, self.message)
+    }
+}
+
+impl std::error::Error for LanguageError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTable {
+    code: String,
+    name: String,
+    pieces: RawPieces,
+    #[serde(default)]
+    marks: RawMarks,
+    #[serde(default)]
+    examples: Vec<Example>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPieces {
+    king: Vec<String>,
+    queen: Vec<String>,
+    rook: Vec<String>,
+    bishop: Vec<String>,
+    knight: Vec<String>,
+    #[serde(default)]
+    pawn: Vec<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawMarks {
+    #[serde(default)]
+    check: Vec<String>,
+    #[serde(default)]
+    mate: Vec<String>,
+    #[serde(default)]
+    en_passant: Vec<String>,
+}
+
+/// A game text and the English SAN it must read as; the tests replay these.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Example {
+    /// Movetext as written in the language.
+    pub text: String,
+    /// The same moves in English SAN.
+    pub san: String,
+}
+
+/// One language's piece letters and marks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Language {
+    /// Short code (`hu`), used on the command line and in reports.
+    pub code: String,
+    /// English name of the language.
+    pub name: String,
+    /// Letters read, longest first so that `Кр` wins over `К`.
+    pieces: Vec<(String, Role)>,
+    /// Letters as listed, indexed by `Role as usize - 1`; the first is written.
+    letters: [Vec<String>; 6],
+    /// Extra check marks beyond the universal ones.
+    pub check_marks: Vec<String>,
+    /// Extra mate marks beyond the universal ones (`++` in Hungarian).
+    pub mate_marks: Vec<String>,
+    /// Extra en-passant marks beyond the universal ones (`o.l.`).
+    pub en_passant_marks: Vec<String>,
+    /// Examples to replay in tests.
+    pub examples: Vec<Example>,
+}
+
+impl Language {
+    /// Parses a table from TOML text; `source` names it in errors.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the TOML is malformed, a piece has no letter, a letter
+    /// is empty, or one letter stands for two pieces.
+    pub fn from_toml(text: &str, source: &str) -> Result<Language, LanguageError> {
+        let err = |message: String| LanguageError {
+            source: source.to_owned(),
+            message,
+        };
+        let raw: RawTable = toml::from_str(text).map_err(|e| err(e.message().to_owned()))?;
+        let lists = [
+            (Role::King, raw.pieces.king),
+            (Role::Queen, raw.pieces.queen),
+            (Role::Rook, raw.pieces.rook),
+            (Role::Bishop, raw.pieces.bishop),
+            (Role::Knight, raw.pieces.knight),
+            (Role::Pawn, raw.pieces.pawn),
+        ];
+        let mut pieces: Vec<(String, Role)> = Vec::new();
+        let mut by_role: [Vec<String>; 6] = Default::default();
+        for (role, letters) in lists {
+            if letters.is_empty() && role != Role::Pawn {
+                return Err(err(format!("no letter for the {}", role_name(role))));
+            }
+            for letter in letters {
+                if letter.is_empty() || letter.chars().any(char::is_whitespace) {
+                    return Err(err(format!(
+                        "the {} has an empty letter or one with spaces: {letter:?}",
+                        role_name(role)
+                    )));
+                }
+                if let Some((_, other)) = pieces.iter().find(|(l, _)| *l == letter) {
+                    return Err(err(format!(
+                        "letter {letter:?} stands for both the {} and the {}",
+                        role_name(*other),
+                        role_name(role)
+                    )));
+                }
+                by_role[role as usize - 1].push(letter.clone());
+                pieces.push((letter, role));
+            }
+        }
+        pieces.sort_by_key(|(letter, _)| std::cmp::Reverse(letter.len()));
+        Ok(Language {
+            code: raw.code,
+            name: raw.name,
+            pieces,
+            letters: by_role,
+            check_marks: raw.marks.check,
+            mate_marks: raw.marks.mate,
+            en_passant_marks: raw.marks.en_passant,
+            examples: raw.examples,
+        })
+    }
+
+    /// A built-in table by code (`en`, `hu`, …, `figurine`).
+    pub fn builtin(code: &str) -> Option<&'static Language> {
+        builtins().iter().find(|l| l.code == code)
+    }
+
+    /// Every built-in table, in auto-detection preference order.
+    pub fn all() -> &'static [Language] {
+        builtins()
+    }
+
+    /// English, the language of PGN.
+    pub fn english() -> &'static Language {
+        &builtins()[0]
+    }
+
+    /// The piece letter at the start of `text`, with its length in bytes.
+    pub fn piece_prefix(&self, text: &str) -> Option<(Role, usize)> {
+        self.pieces
+            .iter()
+            .find(|(letter, _)| text.starts_with(letter.as_str()))
+            .map(|(letter, role)| (*role, letter.len()))
+    }
+
+    /// The letter written for `role` (empty for a pawn with no letter).
+    pub fn letter(&self, role: Role) -> &str {
+        self.letters[role as usize - 1]
+            .first()
+            .map_or("", String::as_str)
+    }
+
+    /// The second symbol listed for `role`, when it is one character: the
+    /// black figurine where the first is the white one.
+    pub fn black_symbol(&self, role: Role) -> Option<char> {
+        let second = self.letters[role as usize - 1].get(1)?;
+        let mut chars = second.chars();
+        chars.next().filter(|_| chars.next().is_none())
+    }
+
+    /// Whether `self` reads every piece letter and mark exactly as `other`
+    /// does, so that detection cannot tell them apart.
+    pub fn same_letters(&self, other: &Language) -> bool {
+        let mut a = self.pieces.clone();
+        let mut b = other.pieces.clone();
+        a.sort();
+        b.sort();
+        a == b
+            && self.check_marks == other.check_marks
+            && self.mate_marks == other.mate_marks
+            && self.en_passant_marks == other.en_passant_marks
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+fn builtins() -> &'static [Language] {
+    static TABLES: OnceLock<Vec<Language>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        BUILTIN
+            .iter()
+            .map(|(code, text)| {
+                Language::from_toml(text, &format!("builtin:{code}"))
+                    .unwrap_or_else(|e| panic!("built-in language table is broken: {e}"))
+            })
+            .collect()
+    })
+}
+
+/// Languages that share one set of letters, reported together (`de/sv`).
+#[derive(Debug, Clone)]
+pub struct LetterSet {
+    /// The languages, in preference order; the first one reads the moves.
+    pub languages: Vec<&'static Language>,
+}
+
+impl LetterSet {
+    /// The language used to read moves.
+    pub fn reader(&self) -> &'static Language {
+        self.languages[0]
+    }
+
+    /// The name reported for this set: the codes joined by `/`.
+    pub fn name(&self) -> String {
+        self.languages
+            .iter()
+            .map(|l| l.code.as_str())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// The built-in letter sets in detection preference order.
+    pub fn builtin() -> &'static [LetterSet] {
+        static SETS: OnceLock<Vec<LetterSet>> = OnceLock::new();
+        SETS.get_or_init(|| {
+            let mut sets: Vec<LetterSet> = Vec::new();
+            for lang in builtins() {
+                match sets.iter_mut().find(|s| s.reader().same_letters(lang)) {
+                    Some(set) => set.languages.push(lang),
+                    None => sets.push(LetterSet {
+                        languages: vec![lang],
+                    }),
+                }
+            }
+            sets
+        })
+    }
+}
+
+/// Every role, king first, as tables list them.
+pub fn roles() -> [Role; 6] {
+    ROLES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_table_loads() {
+        assert_eq!(Language::all().len(), BUILTIN.len());
+        for (code, _) in BUILTIN {
+            assert!(Language::builtin(code).is_some(), "{code}");
+        }
+    }
+
+    #[test]
+    fn longest_letter_wins() {
+        let ru = Language::builtin("ru").unwrap();
+        assert_eq!(ru.piece_prefix("Крe2"), Some((Role::King, "Кр".len())));
+        assert_eq!(ru.piece_prefix("Кf3"), Some((Role::Knight, "К".len())));
+        let en = Language::english();
+        assert_eq!(en.piece_prefix("Ktf3"), Some((Role::Knight, 2)));
+    }
+
+    #[test]
+    fn shared_letter_sets_are_grouped() {
+        let names: Vec<String> = LetterSet::builtin().iter().map(LetterSet::name).collect();
+        assert!(names.contains(&"de/sv".to_owned()), "{names:?}");
+        assert!(names.contains(&"es/it".to_owned()), "{names:?}");
+        assert_eq!(names[0], "en");
+    }
+
+    #[test]
+    fn one_letter_for_two_pieces_is_refused() {
+        let text = r#"
+code = "xx"
+name = "Broken"
+[pieces]
+king = ["K"]
+queen = ["K"]
+rook = ["R"]
+bishop = ["B"]
+knight = ["N"]
+"#;
+        let err = Language::from_toml(text, "broken.toml").unwrap_err();
+        assert_eq!(err.source, "broken.toml");
+        assert!(err.message.contains("both the king and the queen"), "{err}");
+    }
+
+    #[test]
+    fn missing_piece_is_refused() {
+        let text = "code = \"xx\"\nname = \"X\"\n[pieces]\nking = []\nqueen = [\"Q\"]\nrook = [\"R\"]\nbishop = [\"B\"]\nknight = [\"N\"]\n";
+        let err = Language::from_toml(text, "x.toml").unwrap_err();
+        assert!(err.message.contains("no letter for the king"), "{err}");
+    }
+}

@@ -1,0 +1,42 @@
+//! # scoresheet
+//!
+//! Reads chess game scores in any common notation and language, replays
+//! every game on a legal-move engine to prove it, and writes standard PGN
+//! or FEN together with an audit of every illegal, ambiguous or
+//! inconsistent move.
+//!
+//! Data flows through the modules in this order:
+//!
+//! * [`decode`]: bytes in any encoding → UTF-8;
+//! * [`pgn::split`]: a stream → one game's text at a time;
+//! * [`pgn::lexer`]: a game → tags and tokens;
+//! * [`notation`]: a move token → a [`model::MovePattern`], using a
+//!   [`lang::Language`] table;
+//! * [`engine`]: patterns resolved and replayed on the board, then
+//!   rendered in any language;
+//! * [`game`]: the above for one game, with letter-set detection;
+//! * [`convert`] and [`pgn::writer`]: what is written for a game;
+//! * [`audit`]: findings and the CSV report;
+//! * [`pipeline`]: many inputs, in parallel, in order.
+//!
+//! Converting one text is one call:
+//!
+//! ```
+//! let pgn = scoresheet::convert_str("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 *").unwrap();
+//! assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"));
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod audit;
+pub mod convert;
+pub mod decode;
+pub mod engine;
+pub mod game;
+pub mod lang;
+pub mod model;
+pub mod notation;
+pub mod pgn;
+pub mod pipeline;
+
+pub use convert::{Converter, Format, convert_str};

@@ -1,0 +1,442 @@
+//! Standard (short) algebraic notation in any language's letters.
+//!
+//! Reads every variant of NOTATIONS.md §3: capture marks `x`, `×`, `:`
+//! (also after the square, `Fc6:`), pawn captures with no mark (`de5`) or
+//! shortened to two files (`ed`), promotion as `e8Q`, `e8=Q`, `e8/Q`,
+//! `e8(Q)`, castling with `O` or `0` and any dash, the check, mate,
+//! en-passant and glyph marks of the language. Origin squares written in
+//! full (`Ng1f3`, `e2-e4`) are read as well, so long algebraic and
+//! coordinate moves come out of the same grammar.
+//!
+//! ```
+//! use scoresheet::lang::Language;
+//! use scoresheet::notation::san;
+//! use shakmaty::{Role, Square, Bitboard};
+//!
+//! let hu = Language::builtin("hu").unwrap();
+//! let p = san::parse("Fc6:", hu).unwrap();
+//! assert_eq!(p.role, Some(Role::Bishop));
+//! assert_eq!(p.to, Bitboard::from_square(Square::C6));
+//! assert!(p.claims.capture);
+//! ```
+
+use nom::branch::alt;
+use nom::character::complete::{char, one_of, satisfy};
+use nom::combinator::{eof, opt, value};
+use nom::multi::fold_many_m_n;
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+use shakmaty::{Bitboard, CastlingSide, File, Rank, Role, Square};
+
+use crate::lang::Language;
+use crate::model::MovePattern;
+
+/// Why a token is not a move in this notation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// Byte offset in the token where reading stopped.
+    pub offset: usize,
+    /// What was expected there.
+    pub expected: &'static str,
+}
+
+/// What a mark at the end of a move means.
+#[derive(Clone, Copy)]
+enum Mark {
+    Check,
+    Mate,
+    EnPassant,
+    Capture,
+    Nag(u8),
+    DrawOffer,
+    Punctuation,
+}
+
+/// Marks every language reads, longest first within each shared suffix.
+const UNIVERSAL_MARKS: &[(&str, Mark)] = &[
+    ("(=)", Mark::DrawOffer),
+    ("e.p.", Mark::EnPassant),
+    ("e.p", Mark::EnPassant),
+    ("ep.", Mark::EnPassant),
+    ("ep", Mark::EnPassant),
+    ("mate", Mark::Mate),
+    ("ch", Mark::Check),
+    ("++", Mark::Check),
+    ("+", Mark::Check),
+    ("†", Mark::Check),
+    ("#", Mark::Mate),
+    ("‡", Mark::Mate),
+    ("!!", Mark::Nag(3)),
+    ("??", Mark::Nag(4)),
+    ("!?", Mark::Nag(5)),
+    ("?!", Mark::Nag(6)),
+    ("!", Mark::Nag(1)),
+    ("?", Mark::Nag(2)),
+    (":", Mark::Capture),
+    (",", Mark::Punctuation),
+    (".", Mark::Punctuation),
+];
+
+/// Parses one SAN token (with its marks) into a pattern.
+///
+/// # Errors
+///
+/// Returns where and what was expected when `token` is not a move.
+pub fn parse(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
+    let mut pattern = MovePattern::ANY;
+    let core = strip_marks(token, lang, &mut pattern);
+    if core.is_empty() {
+        return Err(SyntaxError {
+            offset: 0,
+            expected: "a move",
+        });
+    }
+    let at = |rest: &str| offset_in(token, rest);
+    if let Ok((_, side)) = castling(core) {
+        pattern.role = Some(Role::King);
+        pattern.castle = Some(side);
+        return Ok(pattern);
+    }
+    let (rest, role) = match lang.piece_prefix(core) {
+        Some((role, len)) => (&core[len..], Some(role)),
+        None => (core, None),
+    };
+    if role.is_none() && rest.starts_with(['x', '×', ':']) {
+        return Err(SyntaxError {
+            offset: at(rest),
+            expected: "a piece letter or a file before the capture mark",
+        });
+    }
+    let (rest, elems) = body(rest).map_err(|_| SyntaxError {
+        offset: at(rest),
+        expected: "a square",
+    })?;
+    let (rest, promotion) = promotion(rest, lang);
+    if !rest.is_empty() {
+        return Err(SyntaxError {
+            offset: at(rest),
+            expected: if promotion.is_some() {
+                "the end of the move"
+            } else {
+                "a square, a promotion piece or a mark"
+            },
+        });
+    }
+    pattern.promotion = promotion;
+    pattern.claims.capture |= elems.capture;
+    interpret(&elems, role, &mut pattern).map_err(|expected| SyntaxError {
+        offset: at(core),
+        expected,
+    })?;
+    Ok(pattern)
+}
+
+/// Byte offset of `rest`, a subslice of `token`, within `token`.
+fn offset_in(token: &str, rest: &str) -> usize {
+    (rest.as_ptr() as usize).saturating_sub(token.as_ptr() as usize)
+}
+
+/// Reads a token made only of marks (`e.p.`, `ch`, `!?`, `(=)`) that
+/// stands apart from the move it belongs to.
+pub fn parse_marks(token: &str, lang: &Language) -> Option<MovePattern> {
+    let mut pattern = MovePattern::ANY;
+    let core = strip_marks(token, lang, &mut pattern);
+    (core.is_empty() && pattern != MovePattern::ANY).then_some(pattern)
+}
+
+/// Strips marks from the end of `token` into `pattern`; returns the rest.
+fn strip_marks<'a>(token: &'a str, lang: &Language, pattern: &mut MovePattern) -> &'a str {
+    let mut rest = token;
+    'strip: loop {
+        for (marks, mark) in [
+            (&lang.mate_marks, Mark::Mate),
+            (&lang.check_marks, Mark::Check),
+            (&lang.en_passant_marks, Mark::EnPassant),
+        ] {
+            for m in marks {
+                if rest.len() > m.len() && rest.ends_with(m.as_str()) {
+                    rest = &rest[..rest.len() - m.len()];
+                    apply(mark, pattern);
+                    continue 'strip;
+                }
+            }
+        }
+        for (m, mark) in UNIVERSAL_MARKS {
+            if rest.ends_with(m) {
+                rest = &rest[..rest.len() - m.len()];
+                apply(*mark, pattern);
+                continue 'strip;
+            }
+        }
+        return rest;
+    }
+}
+
+fn apply(mark: Mark, pattern: &mut MovePattern) {
+    let claims = &mut pattern.claims;
+    match mark {
+        Mark::Check => claims.check = true,
+        Mark::Mate => claims.mate = true,
+        Mark::EnPassant => claims.en_passant = true,
+        Mark::Capture => claims.capture = true,
+        Mark::Nag(n) => pattern.nag = pattern.nag.or(Some(n)),
+        Mark::DrawOffer => pattern.draw_offer = true,
+        Mark::Punctuation => {}
+    }
+}
+
+fn castling(input: &str) -> IResult<&str, CastlingSide> {
+    let o = || one_of("O0o");
+    let dash = || opt(one_of("-–—"));
+    let long = value(
+        CastlingSide::QueenSide,
+        (o(), dash(), o(), dash(), o(), eof),
+    );
+    let short = value(CastlingSide::KingSide, (o(), dash(), o(), eof));
+    alt((long, short)).parse(input)
+}
+
+/// One piece of a move's body.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Elem {
+    File(File),
+    Rank(Rank),
+    Capture,
+    Dash,
+}
+
+/// The squares part of a move: at most a full origin and a destination.
+#[derive(Default, Debug)]
+struct Body {
+    coords: [Option<Elem>; 4],
+    len: usize,
+    overflow: bool,
+    capture: bool,
+}
+
+fn elem(input: &str) -> IResult<&str, Elem> {
+    alt((
+        satisfy(|c| ('a'..='h').contains(&c)).map_opt(|c| File::from_char(c).map(Elem::File)),
+        satisfy(|c| ('1'..='8').contains(&c)).map_opt(|c| Rank::from_char(c).map(Elem::Rank)),
+        value(Elem::Capture, one_of("x×:")),
+        value(Elem::Dash, one_of("-–")),
+    ))
+    .parse(input)
+}
+
+fn body(input: &str) -> IResult<&str, Body> {
+    fold_many_m_n(1, 8, elem, Body::default, |mut body, elem| {
+        match elem {
+            Elem::Capture => body.capture = true,
+            Elem::Dash => {}
+            _ if body.len == body.coords.len() => body.overflow = true,
+            _ => {
+                body.coords[body.len] = Some(elem);
+                body.len += 1;
+            }
+        }
+        body
+    })
+    .parse(input)
+}
+
+fn promotion<'a>(input: &'a str, lang: &Language) -> (&'a str, Option<Role>) {
+    let letter = |i: &'a str| -> IResult<&'a str, Role> {
+        match lang.piece_prefix(i) {
+            Some((role, len)) => Ok((&i[len..], role)),
+            None => Err(nom::Err::Error(nom::error::Error::new(
+                i,
+                nom::error::ErrorKind::Tag,
+            ))),
+        }
+    };
+    let parsed = alt((
+        preceded(one_of("=/"), letter),
+        delimited(char('('), letter, char(')')),
+        letter,
+    ))
+    .parse(input);
+    match parsed {
+        Ok((rest, role)) => (rest, Some(role)),
+        Err(_) => (input, None),
+    }
+}
+
+/// Turns the body's files and ranks into origin and destination.
+fn interpret(body: &Body, role: Option<Role>, p: &mut MovePattern) -> Result<(), &'static str> {
+    if body.overflow {
+        return Err("at most an origin square and a destination square");
+    }
+    let mut coords = [Elem::Dash; 4];
+    for (slot, c) in coords.iter_mut().zip(body.coords.iter().flatten()) {
+        *slot = *c;
+    }
+    let (origin, dest) = match &coords[..body.len] {
+        [rest @ .., Elem::File(f), Elem::Rank(r)] => {
+            (rest, Bitboard::from_square(Square::from_coords(*f, *r)))
+        }
+        // A pawn capture shortened to two files (`ed`).
+        [Elem::File(from), Elem::File(to)]
+            if matches!(role, None | Some(Role::Pawn)) && from != to =>
+        {
+            p.role = Some(Role::Pawn);
+            p.from = Bitboard::from_file(*from);
+            p.to = Bitboard::from_file(*to);
+            p.claims.capture = true;
+            return Ok(());
+        }
+        _ => return Err("a destination square"),
+    };
+    p.to = dest;
+    p.from = match origin {
+        [] => Bitboard::FULL,
+        [Elem::File(f)] => Bitboard::from_file(*f),
+        [Elem::Rank(r)] => Bitboard::from_rank(*r),
+        [Elem::File(f), Elem::Rank(r)] => Bitboard::from_square(Square::from_coords(*f, *r)),
+        _ => return Err("an origin file, rank or square"),
+    };
+    p.role = match (role, origin) {
+        (Some(role), _) => Some(role),
+        // A full origin square and no letter: coordinate notation, any piece.
+        (None, [_, _]) => None,
+        (None, _) => Some(Role::Pawn),
+    };
+    Ok(())
+}
+
+/// Whether `token` looks like an ICCF numeric move (`5254`, `57581`).
+pub fn looks_numeric(token: &str) -> bool {
+    (4..=5).contains(&token.len())
+        && token.bytes().all(|b| b.is_ascii_digit())
+        && token.bytes().take(4).all(|b| (b'1'..=b'8').contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Square::*;
+
+    fn en(token: &str) -> MovePattern {
+        parse(token, Language::english()).unwrap_or_else(|e| panic!("{token}: {e:?}"))
+    }
+
+    fn sq(s: Square) -> Bitboard {
+        Bitboard::from_square(s)
+    }
+
+    #[test]
+    fn piece_moves_and_disambiguation() {
+        for (token, role, from, to) in [
+            ("Nf3", Role::Knight, Bitboard::FULL, sq(F3)),
+            ("Ngf3", Role::Knight, Bitboard::from_file(File::G), sq(F3)),
+            (
+                "N5f3",
+                Role::Knight,
+                Bitboard::from_rank(Rank::Fifth),
+                sq(F3),
+            ),
+            ("Nd4xf3", Role::Knight, sq(D4), sq(F3)),
+            ("Ng1-f3", Role::Knight, sq(G1), sq(F3)),
+            ("Qh4xe1", Role::Queen, sq(H4), sq(E1)),
+        ] {
+            let p = en(token);
+            assert_eq!((p.role, p.from, p.to), (Some(role), from, to), "{token}");
+        }
+    }
+
+    #[test]
+    fn pawn_captures_in_every_form() {
+        for token in ["dxe5", "d×e5", "d:e5", "de5", "dxe5:", "de5:"] {
+            let p = en(token);
+            assert_eq!(p.role, Some(Role::Pawn), "{token}");
+            assert_eq!(p.from, Bitboard::from_file(File::D), "{token}");
+            assert_eq!(p.to, sq(E5), "{token}");
+        }
+        let p = en("ed");
+        assert_eq!(p.to, Bitboard::from_file(File::D));
+        assert!(p.claims.capture);
+        let p = en("ed:");
+        assert_eq!(p.from, Bitboard::from_file(File::E));
+    }
+
+    #[test]
+    fn promotion_forms() {
+        for token in ["e8Q", "e8=Q", "e8/Q", "e8(Q)", "exd8=Q+", "e8Q#"] {
+            assert_eq!(en(token).promotion, Some(Role::Queen), "{token}");
+        }
+        let hu = Language::builtin("hu").unwrap();
+        assert_eq!(parse("g1B", hu).unwrap().promotion, Some(Role::Rook));
+        assert_eq!(parse("d8V", hu).unwrap().promotion, Some(Role::Queen));
+    }
+
+    #[test]
+    fn castling_forms() {
+        for (token, side) in [
+            ("O-O", CastlingSide::KingSide),
+            ("0-0", CastlingSide::KingSide),
+            ("0–0", CastlingSide::KingSide),
+            ("OO", CastlingSide::KingSide),
+            ("O-O-O", CastlingSide::QueenSide),
+            ("0-0-0+", CastlingSide::QueenSide),
+            ("000", CastlingSide::QueenSide),
+        ] {
+            assert_eq!(en(token).castle, Some(side), "{token}");
+        }
+    }
+
+    #[test]
+    fn marks() {
+        let p = en("Qe3ch");
+        assert!(p.claims.check && !p.claims.mate);
+        assert!(en("Qh7mate").claims.mate);
+        assert!(en("Qh7#").claims.mate);
+        assert!(en("Qh7‡").claims.mate);
+        assert!(en("Qe3†").claims.check);
+        assert!(en("exd6e.p.").claims.en_passant);
+        assert_eq!(en("Nf3!?").nag, Some(5));
+        assert_eq!(en("e5.").to, sq(E5));
+        assert_eq!(en("e4,").to, sq(E4));
+        assert!(en("Kb1(=)").draw_offer);
+        // "++" is a check elsewhere but mate in Hungarian and Finnish.
+        assert!(!en("Qh7++").claims.mate);
+        let hu = Language::builtin("hu").unwrap();
+        assert!(parse("Vh7++", hu).unwrap().claims.mate);
+        let fi = Language::builtin("fi").unwrap();
+        assert!(parse("Dh7X", fi).unwrap().claims.mate);
+        assert!(parse("exd6o.l.", fi).unwrap().claims.en_passant);
+    }
+
+    #[test]
+    fn standalone_marks() {
+        let en = Language::english();
+        assert!(parse_marks("e.p.", en).unwrap().claims.en_passant);
+        assert!(parse_marks("ch", en).unwrap().claims.check);
+        assert!(parse_marks("(=)", en).unwrap().draw_offer);
+        assert_eq!(parse_marks("!?", en).unwrap().nag, Some(5));
+        assert!(parse_marks("Nf3", en).is_none());
+    }
+
+    #[test]
+    fn coordinate_moves_leave_the_piece_open() {
+        let p = en("g1f3");
+        assert_eq!((p.role, p.from, p.to), (None, sq(G1), sq(F3)));
+        assert_eq!(en("e7e8Q").promotion, Some(Role::Queen));
+    }
+
+    #[test]
+    fn letters_of_other_languages_are_not_pawn_moves() {
+        for token in [
+            "Lf4", "Hf3", "Vd1", "5254", "Nf", "N", "xe4", "e9", "Nf3e4g5",
+        ] {
+            assert!(parse(token, Language::english()).is_err(), "{token}");
+        }
+    }
+
+    #[test]
+    fn numeric_tokens_are_recognised() {
+        assert!(looks_numeric("5254"));
+        assert!(looks_numeric("57581"));
+        assert!(!looks_numeric("1990"));
+        assert!(!looks_numeric("12"));
+    }
+}

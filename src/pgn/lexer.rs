@@ -1,0 +1,412 @@
+//! Splits one game's text into tags and movetext tokens.
+//!
+//! The lexer knows PGN's structure (tag pairs, `{}` and `;` comments,
+//! `%` escape lines, variations, NAGs, termination markers, move numbers)
+//! and the looser habits of plain scoresheets (`1)`, `3… a6`, `1. e4, e5.`,
+//! `e. p.` written with a space). Everything else is a *word*: a move or
+//! a mark in whatever notation, interpreted later by the notation parsers.
+//! No input makes it fail: what it cannot place becomes a word, and broken
+//! structure (an unterminated comment, a malformed tag) becomes a
+//! [`LexFinding`].
+//!
+//! ```
+//! use scoresheet::pgn::lexer::{lex, TokenKind};
+//!
+//! let game = lex("[White \"Réti\"]\n1.e4 {best} e5 (1... c5) 1-0");
+//! assert_eq!(game.tags[0].value, "Réti");
+//! let kinds: Vec<TokenKind> = game.tokens.iter().map(|t| t.kind).collect();
+//! assert_eq!(kinds, [
+//!     TokenKind::MoveNumber, TokenKind::Word, TokenKind::Comment, TokenKind::Word,
+//!     TokenKind::Open, TokenKind::MoveNumber, TokenKind::Word, TokenKind::Close,
+//!     TokenKind::Result,
+//! ]);
+//! ```
+
+use std::ops::Range;
+
+use nom::branch::alt;
+use nom::bytes::complete::{is_not, tag, take_till, take_while, take_while1};
+use nom::character::complete::{char, digit1, one_of};
+use nom::combinator::recognize;
+use nom::multi::many0_count;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+/// What a token is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenKind {
+    /// A move, a mark, or anything else the notation parsers must judge.
+    Word,
+    /// A move number (`12.`, `12...`, `12)`, `12…`) or a run of dots.
+    MoveNumber,
+    /// A `{…}` comment; the range excludes the braces.
+    Comment,
+    /// A `;` comment to the end of the line; the range excludes the `;`.
+    LineComment,
+    /// A numeric annotation glyph `$n`; the range excludes the `$`.
+    Nag,
+    /// `(`: a variation starts.
+    Open,
+    /// `)`: a variation ends.
+    Close,
+    /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`.
+    Result,
+}
+
+/// One token: its kind and where its text is in the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    /// What it is.
+    pub kind: TokenKind,
+    /// Byte range of its text in the game.
+    pub span: Range<u32>,
+}
+
+impl Token {
+    /// The token's text.
+    pub fn text<'a>(&self, game: &'a str) -> &'a str {
+        &game[self.span.start as usize..self.span.end as usize]
+    }
+}
+
+/// A tag pair, unescaped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    /// Tag name (`White`).
+    pub name: String,
+    /// Tag value with `\"` and `\\` unescaped.
+    pub value: String,
+    /// Byte offset of the `[` in the game.
+    pub offset: u32,
+}
+
+/// Structure the lexer had to repair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LexFinding {
+    /// Byte offset in the game.
+    pub offset: u32,
+    /// `true` for a malformed tag, `false` for other syntax.
+    pub bad_tag: bool,
+    /// What was wrong, for people.
+    pub message: String,
+}
+
+/// A game's text cut into tags and tokens.
+#[derive(Debug, Clone, Default)]
+pub struct Lexed {
+    /// Tag pairs in the order written.
+    pub tags: Vec<Tag>,
+    /// Movetext tokens in order.
+    pub tokens: Vec<Token>,
+    /// What had to be repaired.
+    pub findings: Vec<LexFinding>,
+}
+
+/// Cuts a game's text into tags and tokens. Never fails.
+pub fn lex(text: &str) -> Lexed {
+    let mut out = Lexed::default();
+    let mut rest = text;
+    let pos = |rest: &str| (text.len() - rest.len()) as u32;
+    loop {
+        rest = rest.trim_start_matches(is_space);
+        let Some(first) = rest.chars().next() else {
+            break;
+        };
+        let start = pos(rest);
+        let at_line_start = start == 0 || text.as_bytes()[start as usize - 1] == b'\n';
+        let (next, kind, span) = match first {
+            '%' if at_line_start => {
+                rest = take_till::<_, _, ()>(|c| c == '\n')(rest).map_or("", |(r, _)| r);
+                continue;
+            }
+            '[' => {
+                rest = tag_pair(rest, start, &mut out);
+                continue;
+            }
+            '{' => match rest[1..].find('}') {
+                Some(end) => (
+                    &rest[end + 2..],
+                    TokenKind::Comment,
+                    start + 1..start + 1 + end as u32,
+                ),
+                None => {
+                    out.findings.push(LexFinding {
+                        offset: start,
+                        bad_tag: false,
+                        message: "unterminated comment: \"{\" is never closed".into(),
+                    });
+                    ("", TokenKind::Comment, start + 1..text.len() as u32)
+                }
+            },
+            ';' => {
+                let line = rest[1..].split('\n').next().unwrap_or("");
+                let line = line.strip_suffix('\r').unwrap_or(line);
+                (
+                    &rest[1 + line.len()..],
+                    TokenKind::LineComment,
+                    start + 1..start + 1 + line.len() as u32,
+                )
+            }
+            '(' if !rest.starts_with("(=)") => (&rest[1..], TokenKind::Open, start..start + 1),
+            ')' => (&rest[1..], TokenKind::Close, start..start + 1),
+            '$' => match digit1::<_, ()>(&rest[1..]) {
+                Ok((after, digits)) => (
+                    after,
+                    TokenKind::Nag,
+                    start + 1..start + 1 + digits.len() as u32,
+                ),
+                Err(_) => word(rest, start),
+            },
+            _ => {
+                if let Ok((after, len)) = result(rest) {
+                    (after, TokenKind::Result, start..start + len as u32)
+                } else if let Ok((after, number)) = move_number(rest) {
+                    (
+                        after,
+                        TokenKind::MoveNumber,
+                        start..start + number.len() as u32,
+                    )
+                } else {
+                    word(rest, start)
+                }
+            }
+        };
+        out.tokens.push(Token { kind, span });
+        rest = next;
+    }
+    out
+}
+
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+fn is_delimiter(c: char) -> bool {
+    is_space(c) || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';')
+}
+
+/// A termination marker, followed by a delimiter or the end.
+fn result(input: &str) -> IResult<&str, usize> {
+    let (rest, marker) =
+        alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("½-½"), tag("*"))).parse(input)?;
+    match rest.chars().next() {
+        Some(c) if !is_delimiter(c) => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Verify,
+        ))),
+        _ => Ok((rest, marker.len())),
+    }
+}
+
+/// A move number with its dots (`12.`, `12...`, `12)`, `12…`), or a bare
+/// run of dots that leads a black move (`...`, `……`).
+fn move_number(input: &str) -> IResult<&str, &str> {
+    let dots = || many0_count(alt((tag("."), tag("…"))));
+    alt((
+        recognize((digit1, alt((recognize((one_of(".…"), dots())), tag(")"))))),
+        recognize(preceded(alt((tag("."), tag("…"))), dots())),
+    ))
+    .parse(input)
+}
+
+/// A word runs to the next delimiter; `(Q)` and `(=)` glued to it belong
+/// to it, and so does the `p.` of `e. p.`.
+fn word(input: &str, start: u32) -> (&str, TokenKind, Range<u32>) {
+    let mut len = 0;
+    loop {
+        let rest = &input[len..];
+        let run =
+            take_till::<_, _, ()>(is_delimiter)(rest).map_or(rest.len(), |(_, run)| run.len());
+        len += run;
+        let rest = &input[len..];
+        if let Some(glued) = glued_parenthesis(rest) {
+            len += glued;
+            continue;
+        }
+        if input[..len].ends_with("e.") {
+            if let Some(p) = rest.trim_start_matches(' ').strip_prefix("p.") {
+                len = input.len() - p.len();
+                continue;
+            }
+        }
+        break;
+    }
+    if len == 0 {
+        // A lone delimiter nobody else takes (`]`, `}`): a word of one char.
+        len = input.chars().next().map_or(0, char::len_utf8);
+    }
+    (&input[len..], TokenKind::Word, start..start + len as u32)
+}
+
+/// `(Q)`, `(Kt)`, `(=)`: a parenthesis that is part of a move, not a
+/// variation. A variation starts with a move number, a file or a blank.
+fn glued_parenthesis(rest: &str) -> Option<usize> {
+    let (_, inner) = preceded(char::<_, ()>('('), is_not("() \t\r\n{}"))
+        .parse(rest)
+        .ok()?;
+    let first = inner.chars().next()?;
+    let short = inner.chars().count() <= 2;
+    (short
+        && !first.is_ascii_digit()
+        && !('a'..='h').contains(&first)
+        && rest[1 + inner.len()..].starts_with(')'))
+    .then_some(inner.len() + 2)
+}
+
+/// A tag pair `[Name "value"]`; a malformed one is skipped to the end of
+/// its line and reported.
+fn tag_pair<'a>(input: &'a str, start: u32, out: &mut Lexed) -> &'a str {
+    let parsed = (
+        char::<_, ()>('['),
+        take_while(|c: char| c == ' ' || c == '\t'),
+        take_while1(|c: char| c.is_alphanumeric() || c == '_'),
+        take_while(|c: char| c == ' ' || c == '\t'),
+        char('"'),
+    )
+        .parse(input);
+    if let Ok((after_quote, (_, _, name, _, _))) = parsed {
+        if let Some((value, after)) = tag_value(after_quote) {
+            let after = after.trim_start_matches([' ', '\t']);
+            if let Some(after) = after.strip_prefix(']') {
+                out.tags.push(Tag {
+                    name: name.to_owned(),
+                    value,
+                    offset: start,
+                });
+                return after;
+            }
+        }
+    }
+    let line = input.split('\n').next().unwrap_or(input);
+    out.findings.push(LexFinding {
+        offset: start,
+        bad_tag: true,
+        message: format!("malformed tag pair {:?}", truncate(line.trim_end(), 60)),
+    });
+    &input[line.len()..]
+}
+
+/// A tag value up to its closing quote, unescaping `\"` and `\\`. An
+/// unescaped quote inside the value (`"The "Immortal" Game"`) is taken as
+/// part of it when the real end (`"]`) follows later on the line.
+fn tag_value(input: &str) -> Option<(String, &str)> {
+    let line_end = input.find('\n').unwrap_or(input.len());
+    let line = &input[..line_end];
+    let close = line.rfind("\"]").or_else(|| {
+        let trimmed = line.trim_end();
+        trimmed
+            .strip_suffix(']')
+            .and_then(|t| t.trim_end().strip_suffix('"'))
+            .map(str::len)
+    })?;
+    let raw = &line[..close];
+    let mut value = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next().unwrap_or('\\')),
+            c => value.push(c),
+        }
+    }
+    Some((value, &input[close + 1..]))
+}
+
+/// At most `max` characters of `s`, with `…` when cut.
+pub fn truncate(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<(TokenKind, String)> {
+        lex(text)
+            .tokens
+            .iter()
+            .map(|t| (t.kind, t.text(text).to_owned()))
+            .collect()
+    }
+
+    fn texts(text: &str, kind: TokenKind) -> Vec<String> {
+        words(text)
+            .into_iter()
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, w)| w)
+            .collect()
+    }
+
+    #[test]
+    fn move_number_styles() {
+        for text in [
+            "1.e4 e5",
+            "1. e4 e5",
+            "1) e4 e5",
+            "1. e4 1... e5",
+            "1. e4 1… e5",
+            "1. e4 ... e5",
+            "1.e4 1...e5",
+        ] {
+            assert_eq!(texts(text, TokenKind::Word), ["e4", "e5"], "{text}");
+        }
+        assert_eq!(
+            texts("1. e4, e5. 2. Hf3, Hc6.", TokenKind::Word),
+            ["e4,", "e5.", "Hf3,", "Hc6."]
+        );
+        assert_eq!(texts("4 ........ PxP", TokenKind::Word), ["4", "PxP"]);
+    }
+
+    #[test]
+    fn digits_without_dots_are_words() {
+        assert_eq!(texts("1. 5254 5755", TokenKind::Word), ["5254", "5755"]);
+        assert_eq!(texts("5. 0-0 0-0-0 1-0", TokenKind::Word), ["0-0", "0-0-0"]);
+        assert_eq!(texts("5. 0-0 0-0-0 1-0", TokenKind::Result), ["1-0"]);
+    }
+
+    #[test]
+    fn glued_promotion_and_draw_offer() {
+        assert_eq!(
+            texts("e8(Q) Kb1(=) (=) (e5) a6", TokenKind::Word),
+            ["e8(Q)", "Kb1(=)", "(=)", "e5", "a6"]
+        );
+        assert_eq!(
+            texts("exd6 e. p. Nxd6", TokenKind::Word),
+            ["exd6", "e. p.", "Nxd6"]
+        );
+    }
+
+    #[test]
+    fn comments_escapes_and_nags() {
+        let text = "% escape line\n1. e4 ; rest of line\ne5 {a {nested? no} $14 *";
+        assert_eq!(texts(text, TokenKind::LineComment), [" rest of line"]);
+        assert_eq!(texts(text, TokenKind::Comment), ["a {nested? no"]);
+        assert_eq!(texts(text, TokenKind::Nag), ["14"]);
+        assert_eq!(texts(text, TokenKind::Word), ["e4", "e5"]);
+        assert_eq!(texts("e4 } e5", TokenKind::Word), ["e4", "}", "e5"]);
+    }
+
+    #[test]
+    fn unterminated_comment_is_reported() {
+        let lexed = lex("1. e4 {never closed\n2. Nf3");
+        assert_eq!(lexed.findings.len(), 1);
+        assert_eq!(lexed.findings[0].offset, 6);
+        assert_eq!(
+            lexed.tokens.last().map(|t| t.kind),
+            Some(TokenKind::Comment)
+        );
+    }
+
+    #[test]
+    fn tags_with_escapes_and_stray_quotes() {
+        let lexed = lex(
+            "[Event \"A \\\"quoted\\\" event\"]\r\n[Annotator \"The \"Immortal\" Game\"]\n[Bad tag\n1. e4",
+        );
+        assert_eq!(lexed.tags[0].value, "A \"quoted\" event");
+        assert_eq!(lexed.tags[1].value, "The \"Immortal\" Game");
+        assert_eq!(lexed.findings.len(), 1);
+        assert!(lexed.findings[0].bad_tag);
+    }
+}

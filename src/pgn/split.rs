@@ -1,0 +1,251 @@
+//! Finds game boundaries in a stream of text, one game at a time.
+//!
+//! A game is a tag section and its movetext, or, in plain scoresheet text
+//! without tags, a block of lines between blank lines. The splitter reads
+//! line by line and keeps only the current game in memory. It tracks `{…}`
+//! comments so that a blank line or a `[` inside a comment does not split
+//! a game, but a tag line after a blank line always starts a new game, so
+//! an unterminated comment cannot swallow the rest of a file.
+//!
+//! ```
+//! use scoresheet::pgn::split::Splitter;
+//!
+//! let text = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n1. d4 d5\n\n1. c4 c5\n";
+//! let games: Vec<_> = Splitter::new(text.as_bytes()).map(|g| g.unwrap()).collect();
+//! assert_eq!(games.len(), 3);
+//! assert_eq!((games[1].line, games[1].byte), (5, 27));
+//! ```
+
+use std::io::{self, BufRead};
+
+/// The text of one game and where it starts in its input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawGame {
+    /// 1 for the first game of the input.
+    pub index: u64,
+    /// Byte offset of the game's first line.
+    pub byte: u64,
+    /// Line number of the game's first line, from 1.
+    pub line: u32,
+    /// The game's text, lines and line ends as read.
+    pub text: String,
+}
+
+/// Iterator over the games of a UTF-8 stream.
+pub struct Splitter<R> {
+    reader: R,
+    line: Vec<u8>,
+    line_no: u32,
+    byte: u64,
+    index: u64,
+    current: Current,
+    done: bool,
+}
+
+#[derive(Default)]
+struct Current {
+    text: Vec<u8>,
+    byte: u64,
+    line: u32,
+    has_tags: bool,
+    has_moves: bool,
+    blank_after_tags: bool,
+    ends_with_result: bool,
+    in_comment: bool,
+    previous_blank: bool,
+}
+
+impl<R: BufRead> Splitter<R> {
+    /// Splits the games of `reader`, which must yield UTF-8.
+    pub fn new(reader: R) -> Splitter<R> {
+        Splitter {
+            reader,
+            line: Vec::new(),
+            line_no: 0,
+            byte: 0,
+            index: 0,
+            current: Current::default(),
+            done: false,
+        }
+    }
+
+    fn finish(&mut self) -> Option<RawGame> {
+        let current = std::mem::take(&mut self.current);
+        if current.text.iter().all(u8::is_ascii_whitespace) {
+            return None;
+        }
+        self.index += 1;
+        Some(RawGame {
+            index: self.index,
+            byte: current.byte,
+            line: current.line,
+            text: String::from_utf8(current.text)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        })
+    }
+}
+
+impl<R: BufRead> Iterator for Splitter<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<io::Result<RawGame>> {
+        if self.done {
+            return None;
+        }
+        loop {
+            self.line.clear();
+            match self.reader.read_until(b'\n', &mut self.line) {
+                Ok(0) => {
+                    self.done = true;
+                    return self.finish().map(Ok);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+            self.line_no += 1;
+            let line_byte = self.byte;
+            self.byte += self.line.len() as u64;
+            let kind = classify(&self.line);
+            let cur = &mut self.current;
+            let mut finished = None;
+            if kind == Kind::Tag && cur.in_comment && cur.previous_blank {
+                // A comment left open by a broken game ends where the next
+                // game plainly starts; the lexer reports it.
+                cur.in_comment = false;
+            }
+            let starts_game = match kind {
+                Kind::Tag => !cur.in_comment && (cur.has_moves || cur.blank_after_tags),
+                _ => false,
+            };
+            let ends_game = kind == Kind::Blank
+                && !cur.in_comment
+                && cur.has_moves
+                && (!cur.has_tags || cur.ends_with_result);
+            if starts_game {
+                finished = self.finish();
+            } else if ends_game {
+                finished = self.finish();
+                self.current.previous_blank = true;
+                if finished.is_some() {
+                    return finished.map(Ok);
+                }
+                continue;
+            }
+            let cur = &mut self.current;
+            if cur.text.is_empty() {
+                if kind == Kind::Blank {
+                    continue;
+                }
+                cur.byte = line_byte;
+                cur.line = self.line_no;
+            }
+            cur.text.extend_from_slice(&self.line);
+            match kind {
+                Kind::Blank => {
+                    cur.blank_after_tags |= cur.has_tags && !cur.has_moves && !cur.in_comment;
+                }
+                Kind::Tag if !cur.in_comment => cur.has_tags = true,
+                Kind::Escape => {}
+                _ => {
+                    cur.has_moves = true;
+                    cur.in_comment = track_comment(&self.line, cur.in_comment);
+                    cur.ends_with_result = !cur.in_comment && ends_with_result(&self.line);
+                }
+            }
+            cur.previous_blank = kind == Kind::Blank;
+            if finished.is_some() {
+                return finished.map(Ok);
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Blank,
+    Tag,
+    Escape,
+    Text,
+}
+
+fn classify(line: &[u8]) -> Kind {
+    let trimmed = line.trim_ascii_start();
+    match trimmed.first() {
+        None => Kind::Blank,
+        Some(b'[') if trimmed.get(1).is_some_and(u8::is_ascii_alphabetic) => Kind::Tag,
+        Some(b'%') if line.first() == Some(&b'%') => Kind::Escape,
+        _ => Kind::Text,
+    }
+}
+
+/// Whether a `{` comment is open after `line`, given whether it was before.
+fn track_comment(line: &[u8], mut open: bool) -> bool {
+    for &b in line {
+        match (open, b) {
+            (true, b'}') => open = false,
+            (false, b'{') => open = true,
+            (false, b';') => break,
+            _ => {}
+        }
+    }
+    open
+}
+
+fn ends_with_result(line: &[u8]) -> bool {
+    let line = line.trim_ascii_end();
+    ["1-0", "0-1", "1/2-1/2", "*", "½-½"].iter().any(|marker| {
+        line.ends_with(marker.as_bytes())
+            && line[..line.len() - marker.len()]
+                .last()
+                .is_none_or(u8::is_ascii_whitespace)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(text: &str) -> Vec<RawGame> {
+        Splitter::new(text.as_bytes()).map(|g| g.unwrap()).collect()
+    }
+
+    #[test]
+    fn pgn_games_split_at_tags() {
+        let text =
+            "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 e5\n\n2. Nf3 *\n\n[Event \"c\"]\n\n1. d4 1-0\n";
+        let games = split(text);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].text.contains("2. Nf3"));
+        assert_eq!(games[1].line, 8);
+    }
+
+    #[test]
+    fn tag_sections_without_moves_are_games() {
+        let games = split("[Event \"a\"]\n\n[Event \"b\"]\n\n1. e4 *\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].text, "[Event \"a\"]\n\n");
+    }
+
+    #[test]
+    fn blank_lines_inside_comments_do_not_split() {
+        let games = split("1. e4 {a long\n\ncomment} e5\n\n1. d4\n");
+        assert_eq!(games.len(), 2);
+    }
+
+    #[test]
+    fn unterminated_comment_stops_at_next_tag_section() {
+        let games = split("[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].line, 5);
+    }
+
+    #[test]
+    fn crlf_and_offsets() {
+        let games = split("1. e4 e5\r\n\r\n1. d4 d5\r\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[1].byte, games[1].line), (12, 3));
+    }
+}

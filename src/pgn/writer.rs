@@ -1,0 +1,254 @@
+//! Writes replayed games as PGN in export format, or as bare movetext.
+//!
+//! Export format: the Seven Tag Roster first (Event, Site, Date, Round,
+//! White, Black, Result, with `?` placeholders), the other tags in the
+//! order read, a blank line, movetext wrapped under 80 columns, a blank
+//! line. Comments, NAGs (glyphs become NAGs) and variations are kept;
+//! move numbers are written in full and black moves get `N...` after a
+//! comment or a variation.
+//!
+//! ```
+//! use scoresheet::game::{read, ReadOptions};
+//! use scoresheet::lang::Language;
+//! use scoresheet::pgn::writer::write_pgn;
+//!
+//! let game = read("1. e4, e5. 2. Hf3, Hc6.", &ReadOptions::default());
+//! let mut pgn = String::new();
+//! write_pgn(&mut pgn, &game, Language::english());
+//! assert!(pgn.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"));
+//! ```
+
+use shakmaty::{Chess, Color, Position};
+
+use crate::engine::render;
+use crate::engine::replay::Event;
+use crate::game::Game;
+use crate::lang::Language;
+use crate::pgn::lexer::TokenKind;
+
+/// Movetext lines stay shorter than this.
+const MAX_LINE: usize = 80;
+
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Appends `game` to `out` as PGN with SAN in `lang`'s letters.
+pub fn write_pgn(out: &mut String, game: &Game<'_>, lang: &Language) {
+    write_tags(out, game);
+    out.push('\n');
+    write_movetext(out, game, lang);
+    out.push('\n');
+}
+
+/// Appends the tags of `game`, Seven Tag Roster first.
+pub fn write_tags(out: &mut String, game: &Game<'_>) {
+    let result = game.result();
+    for (name, default) in ROSTER {
+        let value = match name {
+            "Result" => result,
+            _ => game.tag(name).unwrap_or(default),
+        };
+        push_tag(out, name, value);
+    }
+    for (i, tag) in game.lexed.tags.iter().enumerate() {
+        let in_roster = ROSTER.iter().any(|(n, _)| *n == tag.name);
+        let repeated = game.lexed.tags[..i].iter().any(|t| t.name == tag.name);
+        if !in_roster && !repeated {
+            push_tag(out, &tag.name, &tag.value);
+        }
+    }
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]\n");
+}
+
+/// Appends the movetext of `game` (moves in `lang`'s letters, comments,
+/// NAGs, variations, result), wrapped, ending with a newline.
+pub fn write_movetext(out: &mut String, game: &Game<'_>, lang: &Language) {
+    let mut w = Wrapper { out, column: 0 };
+    let mut stack: Vec<(Option<Chess>, Chess)> = Vec::new();
+    let mut before: Option<Chess> = None;
+    let mut pos = game.start.clone();
+    let mut need_number = true;
+    for event in &game.replay.events {
+        match event {
+            Event::Move { mv, .. } => {
+                let number = pos.fullmoves().get();
+                match pos.turn() {
+                    Color::White => w.word(&format!("{number}.")),
+                    Color::Black if need_number => w.word(&format!("{number}...")),
+                    Color::Black => {}
+                }
+                w.word(&render::san(&pos, *mv, lang));
+                let mut next = pos.clone();
+                next.play_unchecked(*mv);
+                before = Some(std::mem::replace(&mut pos, next));
+                need_number = false;
+            }
+            Event::Nag(n) => w.word(&format!("${n}")),
+            Event::Comment(index) => {
+                let token = &game.lexed.tokens[*index as usize];
+                let text = token.text(game.text);
+                if token.kind == TokenKind::LineComment && text.contains('}') {
+                    w.word(&format!(";{text}"));
+                    w.newline();
+                } else {
+                    w.comment(text);
+                }
+                need_number = true;
+            }
+            Event::DrawOffer => {
+                w.word("{(=)}");
+                need_number = true;
+            }
+            Event::Begin => {
+                let start = before.clone().unwrap_or_else(|| pos.clone());
+                stack.push((before.take(), std::mem::replace(&mut pos, start)));
+                w.open();
+                need_number = true;
+            }
+            Event::End => {
+                if let Some((b, p)) = stack.pop() {
+                    before = b;
+                    pos = p;
+                }
+                w.close();
+                need_number = true;
+            }
+        }
+    }
+    w.word(game.result());
+    w.newline();
+}
+
+/// Joins words with single spaces, breaking lines before 80 columns.
+struct Wrapper<'a> {
+    out: &'a mut String,
+    column: usize,
+}
+
+impl Wrapper<'_> {
+    fn word(&mut self, word: &str) {
+        let len = word.chars().count();
+        if self.column > 0 {
+            if self.column + 1 + len >= MAX_LINE {
+                self.newline();
+            } else if !self.out.ends_with('(') {
+                self.out.push(' ');
+                self.column += 1;
+            }
+        }
+        self.out.push_str(word);
+        self.column += len;
+    }
+
+    fn open(&mut self) {
+        self.word("(");
+    }
+
+    fn close(&mut self) {
+        if self.column + 1 >= MAX_LINE {
+            self.newline();
+        }
+        self.out.push(')');
+        self.column += 1;
+    }
+
+    /// A `{…}` comment, broken between its words where lines are full.
+    fn comment(&mut self, text: &str) {
+        let mut words = text.split_whitespace().peekable();
+        if words.peek().is_none() {
+            self.word("{}");
+            return;
+        }
+        let mut first = true;
+        while let Some(word) = words.next() {
+            let mut piece = String::with_capacity(word.len() + 2);
+            if first {
+                piece.push('{');
+            }
+            piece.push_str(word);
+            if words.peek().is_none() {
+                piece.push('}');
+            }
+            self.word(&piece);
+            first = false;
+        }
+    }
+
+    fn newline(&mut self) {
+        if self.column > 0 {
+            self.out.push('\n');
+            self.column = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{ReadOptions, read};
+
+    fn pgn(text: &str) -> String {
+        let game = read(text, &ReadOptions::default());
+        let mut out = String::new();
+        write_movetext(&mut out, &game, Language::english());
+        out
+    }
+
+    #[test]
+    fn numbers_after_comments_and_variations() {
+        assert_eq!(
+            pgn("1. e4 {best} e5 2. Nf3 (2. f4 exf4) 2... Nc6 $1 3. Bb5 1-0"),
+            "1. e4 {best} 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 $1 3. Bb5 1-0\n"
+        );
+    }
+
+    #[test]
+    fn glyphs_become_nags_and_lines_wrap() {
+        let text = "1. e4! e5?! 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *";
+        let out = pgn(text);
+        assert!(out.starts_with("1. e4 $1 e5 $6 2. Nf3"));
+        assert!(out.lines().all(|l| l.chars().count() < 80), "{out}");
+        assert_eq!(out.lines().count(), 2);
+    }
+
+    #[test]
+    fn line_comments_with_braces_stay_line_comments() {
+        assert_eq!(
+            pgn("1. e4 ; a } brace\ne5 *"),
+            "1. e4 ; a } brace\n1... e5 *\n"
+        );
+    }
+
+    #[test]
+    fn tags_roster_first_and_escaped() {
+        let game = read(
+            "[ECO \"C20\"]\n[White \"Anderssen, \\\"A\\\"\"]\n1. e4 *",
+            &ReadOptions::default(),
+        );
+        let mut out = String::new();
+        write_tags(&mut out, &game);
+        assert_eq!(
+            out,
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"Anderssen, \\\"A\\\"\"]\n[Black \"?\"]\n[Result \"*\"]\n[ECO \"C20\"]\n"
+        );
+    }
+}

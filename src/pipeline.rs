@@ -1,0 +1,272 @@
+//! The pipeline: inputs → decode → split → parallel conversion → ordered
+//! output, rejects and report.
+//!
+//! Games are read in batches; each batch is converted on the rayon pool
+//! and written in input order, so output is identical for every thread
+//! count. Only one batch is held at a time. Each game is counted once:
+//! written, rejected, or (auditing) checked, and the [`Summary`] adds up.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+use crate::audit::{Finding, ReportWriter, Row, Severity};
+use crate::convert::{Converted, Converter};
+use crate::decode::{EncodingChoice, decode};
+use crate::model::Location;
+use crate::pgn::split::{RawGame, Splitter};
+
+/// Games converted together on the pool.
+const BATCH_GAMES: usize = 1024;
+/// Bytes of game text per batch, at most (roughly).
+const BATCH_BYTES: usize = 8 * 1024 * 1024;
+
+/// Where games come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input.
+    Stdin,
+    /// A file.
+    Path(PathBuf),
+}
+
+impl Input {
+    /// The name used in reports: the path, or `-`.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "-".into(),
+            Input::Path(p) => p.display().to_string(),
+        }
+    }
+
+    fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+        Ok(match self {
+            Input::Stdin => Box::new(io::stdin()),
+            Input::Path(p) => Box::new(File::open(p)?),
+        })
+    }
+}
+
+/// Where results go.
+pub struct Sinks<'a> {
+    /// Converted games.
+    pub output: Option<Box<dyn Write + 'a>>,
+    /// Rejected games, verbatim.
+    pub rejects: Option<Box<dyn Write + 'a>>,
+    /// The CSV report.
+    pub report: Option<ReportWriter<Box<dyn Write + 'a>>>,
+    /// Called with each warning or error.
+    pub on_problem: Box<dyn FnMut(&Row) + 'a>,
+}
+
+/// What a run did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Games read.
+    pub games: u64,
+    /// Games written (or, auditing, that would be).
+    pub converted: u64,
+    /// Games rejected.
+    pub rejected: u64,
+    /// Games with a warning but still converted.
+    pub with_warnings: u64,
+    /// Findings by kind.
+    pub findings: BTreeMap<String, u64>,
+    /// Games by letter set.
+    pub letter_sets: BTreeMap<String, u64>,
+    /// Inputs by encoding.
+    pub encodings: BTreeMap<String, u64>,
+    /// Inputs that could not be read, with why.
+    pub input_errors: Vec<String>,
+}
+
+impl Summary {
+    /// Whether any game had a warning or was rejected.
+    pub fn has_problems(&self) -> bool {
+        self.rejected > 0 || self.with_warnings > 0
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} games read: {} converted, {} rejected",
+            self.games, self.converted, self.rejected
+        )?;
+        let join = |map: &BTreeMap<String, u64>| {
+            map.iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if !self.findings.is_empty() {
+            write!(f, "; findings: {}", join(&self.findings))?;
+        }
+        if !self.letter_sets.is_empty() {
+            write!(f, "; letters: {}", join(&self.letter_sets))?;
+        }
+        if !self.input_errors.is_empty() {
+            write!(f, "; {} input(s) unreadable", self.input_errors.len())?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `converter` over `inputs` in order.
+///
+/// A file that cannot be opened is recorded in the summary and the run
+/// goes on.
+///
+/// # Errors
+///
+/// Fails only when writing output, rejects or report fails.
+pub fn run(
+    inputs: &[Input],
+    converter: &Converter<'_>,
+    encoding: &EncodingChoice,
+    sinks: &mut Sinks<'_>,
+) -> io::Result<Summary> {
+    let mut summary = Summary::default();
+    let mut wrote_rows = false;
+    for input in inputs {
+        let name = input.name();
+        let decoded = match input.open().and_then(|r| decode(r, encoding)) {
+            Ok(d) => d,
+            Err(e) => {
+                summary.input_errors.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        *summary
+            .encodings
+            .entry(decoded.encoding.name().to_owned())
+            .or_default() += 1;
+        let mut splitter = Splitter::new(decoded.reader);
+        loop {
+            let (batch, read_error) = next_batch(&mut splitter);
+            let results: Vec<Converted> = batch
+                .par_iter()
+                .map(|g| converter.convert_game(&g.text))
+                .collect();
+            for (raw, converted) in batch.iter().zip(&results) {
+                wrote_rows |= record(&name, decoded.bom_len, raw, converted, sinks, &mut summary)?;
+            }
+            if let Some(e) = read_error {
+                summary.input_errors.push(format!("{name}: {e}"));
+                break;
+            }
+            if batch.is_empty() {
+                break;
+            }
+        }
+    }
+    if let Some(report) = sinks.report.take() {
+        report.finish(wrote_rows)?;
+    }
+    if let Some(out) = sinks.output.as_mut() {
+        out.flush()?;
+    }
+    if let Some(rejects) = sinks.rejects.as_mut() {
+        rejects.flush()?;
+    }
+    Ok(summary)
+}
+
+fn next_batch<R: io::BufRead>(splitter: &mut Splitter<R>) -> (Vec<RawGame>, Option<io::Error>) {
+    let mut batch = Vec::new();
+    let mut bytes = 0;
+    while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
+        match splitter.next() {
+            Some(Ok(game)) => {
+                bytes += game.text.len();
+                batch.push(game);
+            }
+            Some(Err(e)) => return (batch, Some(e)),
+            None => break,
+        }
+    }
+    (batch, None)
+}
+
+/// Writes one converted game where it belongs; returns whether a report
+/// row was written.
+fn record(
+    file: &str,
+    bom_len: u64,
+    raw: &RawGame,
+    converted: &Converted,
+    sinks: &mut Sinks<'_>,
+    summary: &mut Summary,
+) -> io::Result<bool> {
+    summary.games += 1;
+    if converted.rejected {
+        summary.rejected += 1;
+        if let Some(rejects) = sinks.rejects.as_mut() {
+            rejects.write_all(raw.text.as_bytes())?;
+            if !raw.text.ends_with("\n\n") {
+                rejects.write_all(if raw.text.ends_with('\n') {
+                    b"\n"
+                } else {
+                    b"\n\n"
+                })?;
+            }
+        }
+    } else {
+        summary.converted += 1;
+        summary.with_warnings += u64::from(converted.has_problems());
+        if let (Some(out), Some(text)) = (sinks.output.as_mut(), &converted.output) {
+            out.write_all(text.as_bytes())?;
+        }
+    }
+    if !converted.letters.is_empty() {
+        *summary
+            .letter_sets
+            .entry(converted.letters.clone())
+            .or_default() += 1;
+    }
+    for finding in &converted.findings {
+        *summary
+            .findings
+            .entry(finding.kind.as_str().to_owned())
+            .or_default() += 1;
+        let row = Row::new(
+            file,
+            raw.index,
+            locate(raw, bom_len, finding),
+            (&converted.white, &converted.black),
+            finding,
+        );
+        if finding.severity >= Severity::Warning {
+            (sinks.on_problem)(&row);
+        }
+        if let Some(report) = sinks.report.as_mut() {
+            report.write(&row)?;
+        }
+    }
+    Ok(!converted.findings.is_empty() && sinks.report.is_some())
+}
+
+/// Where `finding` is in the input file.
+fn locate(raw: &RawGame, bom_len: u64, finding: &Finding) -> Location {
+    let offset = finding
+        .offset
+        .map_or(0, |o| (o as usize).min(raw.text.len()));
+    let before = &raw.text.as_bytes()[..offset];
+    let newlines = memchr::memchr_iter(b'\n', before).count();
+    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    let column = raw
+        .text
+        .get(line_start..offset)
+        .map_or(offset - line_start, |s| s.chars().count())
+        + 1;
+    Location {
+        byte: bom_len + raw.byte + offset as u64,
+        line: raw.line + newlines as u32,
+        column: column as u32,
+    }
+}
