@@ -235,8 +235,10 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
     }
     if game.replay.resolved == 0 {
         let tags = !game.lexed.tags.is_empty();
+        // A tagged game with no moves is valid PGN (a forfeit); text with
+        // neither tags nor moves is no game at all.
         let severity = if tags {
-            Severity::Warning
+            Severity::Info
         } else {
             Severity::Error
         };

@@ -154,7 +154,7 @@ fn strip_marks<'a>(token: &'a str, lang: &Language, pattern: &mut MovePattern) -
             (&lang.en_passant_marks, Mark::EnPassant),
         ] {
             for m in marks {
-                if rest.len() > m.len() && rest.ends_with(m.as_str()) {
+                if rest.ends_with(m.as_str()) {
                     rest = &rest[..rest.len() - m.len()];
                     apply(mark, pattern);
                     continue 'strip;

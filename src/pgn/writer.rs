@@ -91,12 +91,13 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, lang: &Language) {
         match event {
             Event::Move { mv, .. } => {
                 let number = pos.fullmoves().get();
+                let san = render::san(&pos, *mv, lang);
+                // A move number stays on the line of its move.
                 match pos.turn() {
-                    Color::White => w.word(&format!("{number}.")),
-                    Color::Black if need_number => w.word(&format!("{number}...")),
-                    Color::Black => {}
+                    Color::White => w.word(&format!("{number}. {san}")),
+                    Color::Black if need_number => w.word(&format!("{number}... {san}")),
+                    Color::Black => w.word(&san),
                 }
-                w.word(&render::san(&pos, *mv, lang));
                 let mut next = pos.clone();
                 next.play_unchecked(*mv);
                 before = Some(std::mem::replace(&mut pos, next));
