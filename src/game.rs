@@ -161,7 +161,11 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
     game
 }
 
-/// Tries every letter set; the furthest reading wins, the earlier on ties.
+/// Tries every letter set. A reading that replays the whole game beats
+/// one that does not; among whole readings, the one that needs fewer
+/// written pawn letters wins (`Pf3` is a Dutch knight before it is an
+/// English pawn); among failed ones, the one that got furthest; ties go to
+/// the earlier set.
 fn detect(text: &str, lexed: &Lexed, start: &Chess, notation: Notation) -> (Replay, String) {
     // How far a failed reading got: its moves, and half a move more when
     // its last token was at least a move in that language.
@@ -173,17 +177,21 @@ fn detect(text: &str, lexed: &Lexed, start: &Chess, notation: Notation) -> (Repl
                     .is_some_and(|f| f.kind != Kind::Unparseable),
             )
     };
+    let better = |r: &Replay, best: &Replay| match (r.failed, best.failed) {
+        (false, true) => true,
+        (false, false) => r.pawn_letters < best.pawn_letters,
+        (true, true) => progress(r) > progress(best),
+        (true, false) => false,
+    };
     let mut best: Option<(Replay, &LetterSet)> = None;
     for set in LetterSet::builtin() {
         let r = replay(text, lexed, start, notation, set.reader());
-        if !r.failed {
-            return (r, set.name());
-        }
-        if best
-            .as_ref()
-            .is_none_or(|(b, _)| progress(&r) > progress(b))
-        {
+        let whole_without_pawn_letters = !r.failed && r.pawn_letters == 0;
+        if best.as_ref().is_none_or(|(b, _)| better(&r, b)) {
             best = Some((r, set));
+        }
+        if whole_without_pawn_letters {
+            break;
         }
     }
     match best {

@@ -83,6 +83,9 @@ pub struct MovePattern {
     pub nag: Option<u8>,
     /// A draw offer `(=)` was written with the move.
     pub draw_offer: bool,
+    /// A pawn letter was written (`Pe4`). SAN rarely writes one, so
+    /// letter-set detection prefers readings that need none.
+    pub pawn_letter: bool,
 }
 
 impl MovePattern {
@@ -102,6 +105,7 @@ impl MovePattern {
         },
         nag: None,
         draw_offer: false,
+        pawn_letter: false,
     };
 
     /// The pattern of a piece moving to a square (`Nf3`).

@@ -57,6 +57,8 @@ pub struct Replay {
     pub main_plies: u32,
     /// Moves resolved in all lines: how far the reading got.
     pub resolved: u32,
+    /// Moves read with a written pawn letter.
+    pub pawn_letters: u32,
     /// Whether a move could not be read or played.
     pub failed: bool,
     /// Index of the termination marker's token, if any.
@@ -106,6 +108,7 @@ pub fn replay(
             end: start.clone(),
             main_plies: 0,
             resolved: 0,
+            pawn_letters: 0,
             failed: false,
             result: None,
         },
@@ -136,15 +139,17 @@ struct Replayer<'a> {
 
 impl Replayer<'_> {
     fn run(&mut self) {
-        for (index, token) in self.lexed.tokens.iter().enumerate() {
-            let index = index as u32;
+        let mut next = 0;
+        while let Some(token) = self.lexed.tokens.get(next) {
+            let index = next as u32;
+            next += 1;
             let word = token.text(self.text);
             match token.kind {
                 TokenKind::Word => {
                     if self.out.result.is_some() && self.stack.is_empty() {
                         self.fail(Kind::Syntax, index, "text after the game's result (a missing blank line between two games?)");
                     } else {
-                        self.word(word, index);
+                        next += usize::from(self.word(word, index));
                     }
                 }
                 TokenKind::MoveNumber => {}
@@ -205,14 +210,21 @@ impl Replayer<'_> {
         self.out.main_plies = self.line.ply;
     }
 
-    fn word(&mut self, word: &str, index: u32) {
+    /// Reads one word; returns whether it also took the next token, as
+    /// a move split by a stray space (`dx e5`) does.
+    fn word(&mut self, word: &str, index: u32) -> bool {
         if let Some(marks) = self.notation.parse_marks(word, self.lang) {
             self.marks_for_last_move(&marks, index);
-            return;
+            return false;
         }
         self.settle();
+        let mut joined = false;
         let pattern = match self.notation.parse(word, self.lang) {
             Ok(p) => p,
+            Err(_) if let Some(p) = self.joined_with_next(word, index) => {
+                joined = true;
+                p
+            }
             Err(e) => {
                 let mut message = format!("unparseable move \"{word}\": expected {}", e.expected);
                 if e.offset > 0 {
@@ -222,7 +234,7 @@ impl Replayer<'_> {
                     message.push_str(" (this looks like ICCF numeric notation)");
                 }
                 self.fail(Kind::Unparseable, index, &message);
-                return;
+                return false;
             }
         };
         match resolve(&self.line.pos, &pattern) {
@@ -246,6 +258,22 @@ impl Replayer<'_> {
                 }
             }
         }
+        joined
+    }
+
+    /// The pattern of `word` joined to the next token, if that is a word
+    /// separated by blanks only and the two make a move together.
+    fn joined_with_next(&self, word: &str, index: u32) -> Option<MovePattern> {
+        let this = &self.lexed.tokens[index as usize];
+        let next = self.lexed.tokens.get(index as usize + 1)?;
+        let gap = self
+            .text
+            .get(this.span.end as usize..next.span.start as usize)?;
+        if next.kind != TokenKind::Word || !gap.chars().all(|c| c == ' ' || c == '\t') {
+            return None;
+        }
+        let joined = format!("{word}{}", next.text(self.text));
+        self.notation.parse(&joined, self.lang).ok()
     }
 
     fn play(&mut self, mv: Move, pattern: &MovePattern, index: u32) {
@@ -254,6 +282,7 @@ impl Replayer<'_> {
         self.line.before = Some(before);
         self.line.ply += 1;
         self.out.resolved += 1;
+        self.out.pawn_letters += u32::from(pattern.pawn_letter);
         self.out.events.push(Event::Move { mv, token: index });
         self.push_annotations(pattern);
         self.pending = Some(Pending {
@@ -491,6 +520,15 @@ mod tests {
         let kinds: Vec<Kind> = r.findings.iter().map(|f| f.kind).collect();
         assert_eq!(kinds, [Kind::WrongCheckMark, Kind::WrongCaptureMark]);
         assert_eq!(r.findings[1].ply, 3);
+    }
+
+    #[test]
+    fn a_move_split_by_a_space_is_joined() {
+        let r = run("1. e4 d5 2. ex d5 Qx d5 3. Nc3", "en");
+        assert!(!r.failed, "{:?}", r.findings);
+        assert_eq!(r.main_plies, 5);
+        let r = run("1. e4 d5 2. ex\nd5", "en");
+        assert!(r.failed);
     }
 
     #[test]

@@ -123,6 +123,7 @@ pub fn parse(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
         });
     }
     pattern.promotion = promotion;
+    pattern.pawn_letter = role == Some(Role::Pawn);
     pattern.claims.capture |= elems.capture;
     interpret(&elems, role, &mut pattern).map_err(|expected| SyntaxError {
         offset: at(core),
