@@ -27,7 +27,7 @@ pub enum Resolution {
     /// No legal move fits.
     Illegal,
     /// Several legal moves fit; all of them.
-    Ambiguous(MoveList),
+    Ambiguous(Vec<Move>),
 }
 
 /// Resolves `pattern` against the legal moves of `pos`.
@@ -42,7 +42,7 @@ pub fn resolve(pos: &Chess, pattern: &MovePattern) -> Resolution {
     match moves.len() {
         0 => Resolution::Illegal,
         1 => Resolution::Unique(moves[0]),
-        _ => Resolution::Ambiguous(moves),
+        _ => Resolution::Ambiguous(moves.to_vec()),
     }
 }
 

@@ -1,5 +1,5 @@
 //! One parser per notation family; each turns a token into a
-//! [`MovePattern`](crate::model::MovePattern).
+//! [`MovePattern`].
 //!
 //! Parsers only read text: they know nothing of the position. The
 //! [resolver](crate::engine::resolve) gives the pattern its meaning.

@@ -223,11 +223,11 @@ fn word(input: &str, start: u32) -> (&str, TokenKind, Range<u32>) {
             len += glued;
             continue;
         }
-        if input[..len].ends_with("e.") {
-            if let Some(p) = rest.trim_start_matches(' ').strip_prefix("p.") {
-                len = input.len() - p.len();
-                continue;
-            }
+        if input[..len].ends_with("e.")
+            && let Some(p) = rest.trim_start_matches(' ').strip_prefix("p.")
+        {
+            len = input.len() - p.len();
+            continue;
         }
         break;
     }
@@ -264,18 +264,16 @@ fn tag_pair<'a>(input: &'a str, start: u32, out: &mut Lexed) -> &'a str {
         char('"'),
     )
         .parse(input);
-    if let Ok((after_quote, (_, _, name, _, _))) = parsed {
-        if let Some((value, after)) = tag_value(after_quote) {
-            let after = after.trim_start_matches([' ', '\t']);
-            if let Some(after) = after.strip_prefix(']') {
-                out.tags.push(Tag {
-                    name: name.to_owned(),
-                    value,
-                    offset: start,
-                });
-                return after;
-            }
-        }
+    if let Ok((after_quote, (_, _, name, _, _))) = parsed
+        && let Some((value, after)) = tag_value(after_quote)
+        && let Some(after) = after.trim_start_matches([' ', '\t']).strip_prefix(']')
+    {
+        out.tags.push(Tag {
+            name: name.to_owned(),
+            value,
+            offset: start,
+        });
+        return after;
     }
     let line = input.split('\n').next().unwrap_or(input);
     out.findings.push(LexFinding {
