@@ -1,0 +1,254 @@
+//! The command line: exit status, output, rejects, report, and every
+//! subcommand, run as a user would.
+
+use std::fs;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn scoresheet() -> Command {
+    let mut cmd = Command::cargo_bin("scoresheet").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+const GOOD: &str = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+const BAD: &str = "[White \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+const HUNGARIAN: &str = "[White \"E\"]\n[Black \"F\"]\n[Result \"*\"]\n\n1. e4 e5 2. Hf3 Hc6 3. Fb5 a6 4. Fa4 Hf6 5. 0-0 Fe7 *\n\n";
+
+#[test]
+fn the_readme_example_converts_cleanly() {
+    scoresheet()
+        .args(["convert", "examples/national-letters.pgn"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("17. Rd8# 1-0"))
+        .stderr(predicate::str::contains(
+            "3 games read: 3 converted, 0 rejected",
+        ));
+}
+
+#[test]
+fn bad_game_is_rejected_verbatim_and_the_others_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(&input, format!("{GOOD}{BAD}{HUNGARIAN}")).unwrap();
+    let rejects = dir.path().join("rejects.pgn");
+    let report = dir.path().join("report.csv");
+    let out = scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("--rejects")
+        .arg(&rejects)
+        .arg("--report")
+        .arg(&report)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "3 games read: 2 converted, 1 rejected",
+        ))
+        .stderr(predicate::str::contains(
+            "game 2, ply 3 (line 11, column 13): illegal move \"Ke3\"",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.matches("[Event ").count(), 2);
+    assert!(out.contains("2. Nf3 Nc6 3. Bb5 a6"));
+    assert_eq!(fs::read_to_string(&rejects).unwrap(), BAD);
+    let report = fs::read_to_string(&report).unwrap();
+    let mut lines = report.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "file,game,line,column,byte_offset,white,black,ply,move_number,side,written,kind,message,fen_before,suggestion"
+        )
+    );
+    let illegal = lines.find(|l| l.contains(",illegal,")).unwrap();
+    let name = input.display().to_string();
+    assert_eq!(
+        illegal,
+        format!(
+            "{name},2,11,13,{},C,D,3,2,white,Ke3,illegal,\"illegal move \"\"Ke3\"\" (white to move)\",rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2,",
+            GOOD.len() + 50
+        )
+    );
+}
+
+#[test]
+fn exit_status_two_for_missing_files_and_unknown_languages() {
+    scoresheet()
+        .args(["convert", "no/such/file.pgn"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no/such/file.pgn"));
+    scoresheet()
+        .args(["convert", "--lang", "xx", "examples/national-letters.pgn"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown language \"xx\""));
+    scoresheet()
+        .args([
+            "convert",
+            "--to",
+            "fen",
+            "--to-lang",
+            "ru",
+            "examples/national-letters.pgn",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot write a FEN"));
+}
+
+#[test]
+fn standard_input_to_standard_output() {
+    scoresheet()
+        .arg("convert")
+        .write_stdin("1. e4 e5 2. Sf3 Sf6 3. Lc4 Lc5 *\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2. Nf3 Nf6 3. Bc4 Bc5 *"));
+}
+
+#[test]
+fn fen_in_national_letters() {
+    scoresheet()
+        .args(["convert", "--to", "fen", "--to-lang", "hu"])
+        .write_stdin("1. e4 e5 2. Nf3 *\n")
+        .assert()
+        .success()
+        .stdout("bhfvkfhb/gggg1ggg/8/4g3/4G3/5H2/GGGG1GGG/BHFVKF1B b KQkq - 1 2\n");
+    scoresheet()
+        .args([
+            "fen",
+            "2bbffk1/gg3g1g/2h1ghg1/v7/3G4/G1H1FH2/1G2VGGG/1FBB2K1 w - - 0 1",
+        ])
+        .assert()
+        .success()
+        .stdout("2rrbbk1/pp3p1p/2n1pnp1/q7/3P4/P1N1BN2/1P2QPPP/1BRR2K1 w - - 0 1\n");
+    scoresheet()
+        .args(["fen", "kk6/8/8/8/8/8/8/K7 w - - 0 1"])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn san_written_in_any_language_reads_back() {
+    let english = scoresheet()
+        .args(["convert", "examples/national-letters.pgn"])
+        .output()
+        .unwrap()
+        .stdout;
+    for lang in [
+        "hu", "fi", "pl", "de", "fr", "es", "ru", "cs", "nl", "figurine",
+    ] {
+        let written = scoresheet()
+            .args([
+                "convert",
+                "examples/national-letters.pgn",
+                "--to",
+                "pgn",
+                "--to-lang",
+                lang,
+            ])
+            .output()
+            .unwrap()
+            .stdout;
+        let back = scoresheet()
+            .args(["convert", "--lang", lang, "-q"])
+            .write_stdin(written)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&back.stdout),
+            String::from_utf8_lossy(&english),
+            "{lang}"
+        );
+    }
+    scoresheet()
+        .args(["convert", "--to", "san", "--to-lang", "hu"])
+        .write_stdin("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 *\n")
+        .assert()
+        .success()
+        .stdout("1. e4 e5 2. Hf3 Hc6 3. Fb5 a6 4. Fa4 Hf6 5. O-O Fe7 6. Be1 b5 *\n\n");
+}
+
+#[test]
+fn a_users_own_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("pt.toml");
+    fs::write(
+        &table,
+        "code = \"pt\"\nname = \"Portuguese\"\n[pieces]\nking = [\"R\"]\nqueen = [\"D\"]\nrook = [\"T\"]\nbishop = [\"B\"]\nknight = [\"C\"]\npawn = [\"P\"]\n",
+    )
+    .unwrap();
+    scoresheet()
+        .arg("convert")
+        .arg("--lang")
+        .arg(&table)
+        .write_stdin("1. e4 e5 2. Cf3 Cc6 3. Bb5 a6 *\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2. Nf3 Nc6 3. Bb5 a6 *"));
+    fs::write(&table, "code = \"x\"\nname = \"X\"\n[pieces]\nking = [\"K\"]\nqueen = [\"K\"]\nrook = [\"R\"]\nbishop = [\"B\"]\nknight = [\"N\"]\n").unwrap();
+    scoresheet()
+        .arg("convert")
+        .arg("--lang")
+        .arg(&table)
+        .write_stdin("1. e4 *\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "letter \"K\" stands for both the king and the queen",
+        ));
+}
+
+#[test]
+fn output_file_is_complete_or_absent() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.pgn");
+    scoresheet()
+        .args(["convert", "examples/national-letters.pgn", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert!(fs::read_to_string(&out).unwrap().ends_with("{(=)} *\n\n"));
+    let leftovers: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 1, "{leftovers:?}");
+}
+
+#[test]
+fn audit_writes_csv_to_standard_output() {
+    scoresheet()
+        .arg("audit")
+        .write_stdin(
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Nxe5 Qd4 6. Nf3 Qxe4+ 7. Be2 Bc5\n",
+        )
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("file,game,line,column"))
+        .stdout(predicate::str::contains(
+            "-,1,1,72,71,,,13,7,white,Be2,illegal,",
+        ));
+}
+
+#[test]
+fn every_subcommand_has_an_example_in_its_help() {
+    for sub in ["convert", "audit", "fen", "languages"] {
+        scoresheet()
+            .args([sub, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Example"));
+    }
+    scoresheet()
+        .arg("languages")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("de/sv").and(predicate::str::contains("es/it")));
+}
