@@ -241,6 +241,19 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
             format!("read with the {} piece letters", game.letters),
         ));
     }
+    let tags = &game.lexed.tags;
+    for (i, tag) in tags.iter().enumerate() {
+        if tags[..i].iter().any(|t| t.name == tag.name) {
+            out.push(
+                Finding::game(
+                    Kind::BadTag,
+                    Severity::Warning,
+                    format!("duplicate {} tag; the first one is written", tag.name),
+                )
+                .at(tag.offset, tag.value.clone()),
+            );
+        }
+    }
     if game.replay.resolved == 0 {
         let tags = !game.lexed.tags.is_empty();
         // A tagged game with no moves is valid PGN (a forfeit); text with
@@ -391,6 +404,13 @@ mod tests {
         );
         assert_eq!(kinds(&game), [Kind::BadTag]);
         assert!(game.is_rejected());
+    }
+
+    #[test]
+    fn duplicate_tags_are_reported() {
+        let game = read("[White \"a\"]\n[White \"b\"]\n1. e4 *", &ReadOptions::default());
+        assert_eq!(kinds(&game), [Kind::BadTag]);
+        assert_eq!(game.findings[0].offset, Some(12));
     }
 
     #[test]
