@@ -408,7 +408,10 @@ mod tests {
 
     #[test]
     fn duplicate_tags_are_reported() {
-        let game = read("[White \"a\"]\n[White \"b\"]\n1. e4 *", &ReadOptions::default());
+        let game = read(
+            "[White \"a\"]\n[White \"b\"]\n1. e4 *",
+            &ReadOptions::default(),
+        );
         assert_eq!(kinds(&game), [Kind::BadTag]);
         assert_eq!(game.findings[0].offset, Some(12));
     }

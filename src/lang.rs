@@ -119,6 +119,10 @@ pub struct Language {
     pub name: String,
     /// Letters read, longest first so that `Кр` wins over `К`.
     pieces: Vec<(String, Role)>,
+    /// The letters of more than one byte, longest first: tried first.
+    long_letters: Vec<(String, Role)>,
+    /// One-byte letters by byte: the common case, one lookup.
+    byte_letters: [Option<Role>; 128],
     /// Letters as listed, indexed by `Role as usize - 1`; the first is written.
     letters: [Vec<String>; 6],
     /// Extra check marks beyond the universal ones.
@@ -177,7 +181,22 @@ impl Language {
             }
         }
         pieces.sort_by_key(|(letter, _)| std::cmp::Reverse(letter.len()));
+        let mut byte_letters = [None; 128];
+        for (letter, role) in &pieces {
+            if let [b] = letter.as_bytes()
+                && b.is_ascii()
+            {
+                byte_letters[usize::from(*b)] = Some(*role);
+            }
+        }
+        let long_letters = pieces
+            .iter()
+            .filter(|(l, _)| l.len() > 1)
+            .cloned()
+            .collect();
         Ok(Language {
+            long_letters,
+            byte_letters,
             code: raw.code,
             name: raw.name,
             pieces,
@@ -206,10 +225,19 @@ impl Language {
 
     /// The piece letter at the start of `text`, with its length in bytes.
     pub fn piece_prefix(&self, text: &str) -> Option<(Role, usize)> {
-        self.pieces
+        if let Some((letter, role)) = self
+            .long_letters
             .iter()
-            .find(|(letter, _)| text.starts_with(letter.as_str()))
-            .map(|(letter, role)| (*role, letter.len()))
+            .find(|(l, _)| text.starts_with(l.as_str()))
+        {
+            return Some((*role, letter.len()));
+        }
+        let first = *text.as_bytes().first()?;
+        self.byte_letters
+            .get(usize::from(first))
+            .copied()
+            .flatten()
+            .map(|role| (role, 1))
     }
 
     /// The letter written for `role` (empty for a pawn with no letter).

@@ -11,6 +11,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
+use std::sync::mpsc;
 
 use rayon::prelude::*;
 
@@ -23,7 +24,9 @@ use crate::pgn::split::{RawGame, Splitter};
 /// Games converted together on the pool.
 const BATCH_GAMES: usize = 1024;
 /// Bytes of game text per batch, at most (roughly).
-const BATCH_BYTES: usize = 8 * 1024 * 1024;
+const BATCH_BYTES: usize = 4 * 1024 * 1024;
+/// Batches read ahead of the one being converted.
+const IN_FLIGHT: usize = 2;
 
 /// Where games come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -146,24 +149,36 @@ pub fn run(
             .encodings
             .entry(decoded.encoding.name().to_owned())
             .or_default() += 1;
+        // One thread reads and splits while the pool converts the batch
+        // before; at most `IN_FLIGHT` batches wait in between.
+        let (send, receive) = mpsc::sync_channel(IN_FLIGHT);
         let mut splitter = Splitter::new(decoded.reader);
-        loop {
-            let (batch, read_error) = next_batch(&mut splitter);
-            let results: Vec<Converted> = batch
-                .par_iter()
-                .map(|g| converter.convert_game(&g.text))
-                .collect();
-            for (raw, converted) in batch.iter().zip(&results) {
-                wrote_rows |= record(&name, decoded.bom_len, raw, converted, sinks, &mut summary)?;
+        let outcome = std::thread::scope(|scope| -> io::Result<()> {
+            scope.spawn(move || {
+                loop {
+                    let (batch, read_error) = next_batch(&mut splitter);
+                    let last = batch.is_empty() || read_error.is_some();
+                    if send.send((batch, read_error)).is_err() || last {
+                        break;
+                    }
+                }
+            });
+            for (batch, read_error) in receive {
+                let results: Vec<Converted> = batch
+                    .par_iter()
+                    .map(|g| converter.convert_game(&g.text))
+                    .collect();
+                for (raw, converted) in batch.iter().zip(&results) {
+                    wrote_rows |=
+                        record(&name, decoded.bom_len, raw, converted, sinks, &mut summary)?;
+                }
+                if let Some(e) = read_error {
+                    summary.input_errors.push(format!("{name}: {e}"));
+                }
             }
-            if let Some(e) = read_error {
-                summary.input_errors.push(format!("{name}: {e}"));
-                break;
-            }
-            if batch.is_empty() {
-                break;
-            }
-        }
+            Ok(())
+        });
+        outcome?;
     }
     if let Some(report) = sinks.report.take() {
         report.finish(wrote_rows)?;

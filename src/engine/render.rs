@@ -19,15 +19,38 @@
 use std::fmt::Write as _;
 
 use shakmaty::fen::Fen;
-use shakmaty::san::SanPlus;
-use shakmaty::{Chess, EnPassantMode, Move, Role};
+use shakmaty::san::San;
+use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
 use crate::lang::Language;
 
 /// The move `m` in `pos` as SAN with `lang`'s letters, check and mate marks.
 pub fn san(pos: &Chess, m: Move, lang: &Language) -> String {
-    let english = SanPlus::from_move(pos.clone(), m).to_string();
-    translate_san(&english, lang)
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    let mut out = String::new();
+    append_san(&mut out, pos, m, &after, lang);
+    out
+}
+
+/// Appends the SAN of `m`, played from `before` to `after`, in `lang`'s
+/// letters. Only the moved piece's rivals are generated to disambiguate,
+/// and legal moves only when the move gives check, to tell mate.
+pub fn append_san(out: &mut String, before: &Chess, m: Move, after: &Chess, lang: &Language) {
+    let san = San::from_move(before, m);
+    let suffix = if !after.is_check() {
+        ""
+    } else if after.is_checkmate() {
+        "#"
+    } else {
+        "+"
+    };
+    if lang.code == "en" {
+        let _ = write!(out, "{san}{suffix}");
+    } else {
+        out.push_str(&translate_san(&san.to_string(), lang));
+        out.push_str(suffix);
+    }
 }
 
 /// Replaces the English piece letters of a SAN string with `lang`'s.
@@ -122,7 +145,6 @@ fn fen_letters(lang: &Language) -> Option<[(char, char); 6]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::Position;
 
     #[test]
     fn hungarian_board_of_the_notations_page() {

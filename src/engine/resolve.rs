@@ -15,7 +15,9 @@
 //! assert!(matches!(resolve(&pos, &nf3), Resolution::Unique(_)));
 //! ```
 
-use shakmaty::{Bitboard, CastlingSide, Chess, Move, MoveList, Position, Role, Square};
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Move, MoveList, Position, Rank, Role, Square, attacks,
+};
 
 use crate::model::{Captured, MovePattern};
 
@@ -32,6 +34,11 @@ pub enum Resolution {
 
 /// Resolves `pattern` against the legal moves of `pos`.
 pub fn resolve(pos: &Chess, pattern: &MovePattern) -> Resolution {
+    if let (Some(role), Some(to), None) = (pattern.role, pattern.to.single_square(), pattern.castle)
+        && let Some(m) = unique_by_attacks(pos, pattern, role, to)
+    {
+        return Resolution::Unique(m);
+    }
     let mut moves = candidates(pos, pattern);
     moves.retain(|m| matches(pattern, m));
     if moves.is_empty() && pattern.role == Some(Role::King) && pattern.castle.is_none() {
@@ -58,6 +65,72 @@ fn candidates(pos: &Chess, pattern: &MovePattern) -> MoveList {
 
 fn single_square(bb: Bitboard) -> Option<Square> {
     bb.single_square()
+}
+
+/// The hot path: the one legal move of a pattern that names the piece and
+/// its square, found from attack tables and one king-safety test per
+/// origin, without building move lists. `None` leaves every other case
+/// (king moves, en passant, no or several fitting moves) to the general
+/// path, which says why.
+fn unique_by_attacks(pos: &Chess, p: &MovePattern, role: Role, to: Square) -> Option<Move> {
+    if role == Role::King || pos.us().contains(to) || p.captured != Captured::Unconstrained {
+        return None;
+    }
+    let board = pos.board();
+    let turn = pos.turn();
+    let occupied = board.occupied();
+    let ours = pos.our(role) & p.from;
+    let promotes = role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
+    if promotes != p.promotion.is_some()
+        || p.promotion
+            .is_some_and(|r| matches!(r, Role::King | Role::Pawn))
+    {
+        return None;
+    }
+    let capture = board.role_at(to);
+    let froms = match role {
+        Role::Pawn if pos.maybe_ep_square() == Some(to) => return None,
+        Role::Pawn if capture.is_some() => attacks::pawn_attacks(!turn, to) & ours,
+        Role::Pawn => {
+            let back = turn.fold_wb(-8, 8);
+            let one = to.offset(back)?;
+            if occupied.contains(one) {
+                Bitboard::from_square(one) & ours
+            } else if to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) {
+                one.offset(back)
+                    .map_or(Bitboard::EMPTY, Bitboard::from_square)
+                    & ours
+            } else {
+                Bitboard::EMPTY
+            }
+        }
+        Role::Knight => attacks::knight_attacks(to) & ours,
+        Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
+        Role::Rook => attacks::rook_attacks(to, occupied) & ours,
+        Role::Queen => attacks::queen_attacks(to, occupied) & ours,
+        Role::King => return None,
+    };
+    let king = board.king_of(turn)?;
+    let mut found = None;
+    for from in froms {
+        // Legal when, with the piece moved, no enemy piece but the one
+        // captured on `to` attacks the king.
+        let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+        if (pos.king_attackers(king, !turn, after) & !Bitboard::from_square(to)).any() {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some(Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: p.promotion,
+        });
+    }
+    found
 }
 
 /// Whether `m` satisfies every constraint of `pattern`.
@@ -152,6 +225,65 @@ mod tests {
         let after = pos("rnbqkbnr/ppp1p1pp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
         assert!(matches!(resolve_en(&after, "ef"), Resolution::Illegal));
         let _ = Fen::from_position(&p, EnPassantMode::Legal);
+    }
+
+    /// The general path: every legal move, filtered.
+    fn by_filtering(pos: &Chess, p: &MovePattern) -> Vec<Move> {
+        pos.legal_moves()
+            .into_iter()
+            .filter(|m| matches(p, m))
+            .collect()
+    }
+
+    #[test]
+    fn attack_table_path_agrees_with_filtering_legal_moves() {
+        use rand::SeedableRng;
+        use rand::rngs::StdRng;
+        use rand::seq::IndexedRandom;
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut checked = 0;
+        for _ in 0..50 {
+            let mut pos = Chess::default();
+            for _ in 0..120 {
+                for role in [
+                    Role::Pawn,
+                    Role::Knight,
+                    Role::Bishop,
+                    Role::Rook,
+                    Role::Queen,
+                ] {
+                    for to in Square::ALL {
+                        for promotion in [None, Some(Role::Queen), Some(Role::Knight)] {
+                            let p = MovePattern {
+                                promotion,
+                                ..MovePattern::piece_to(role, to)
+                            };
+                            let want = by_filtering(&pos, &p);
+                            match unique_by_attacks(&pos, &p, role, to) {
+                                Some(m) => assert_eq!(
+                                    want,
+                                    [m],
+                                    "{}",
+                                    Fen::from_position(&pos, EnPassantMode::Legal)
+                                ),
+                                None => assert!(
+                                    want.len() != 1 || want[0].is_en_passant(),
+                                    "missed {want:?} in {}",
+                                    Fen::from_position(&pos, EnPassantMode::Legal)
+                                ),
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+                let moves = pos.legal_moves();
+                let Some(&m) = moves.choose(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(checked > 250_000, "{checked}");
     }
 
     #[test]

@@ -21,9 +21,8 @@
 //! ```
 
 use nom::branch::alt;
-use nom::character::complete::{char, one_of, satisfy};
+use nom::character::complete::{char, one_of};
 use nom::combinator::{eof, opt, value};
-use nom::multi::fold_many_m_n;
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 use shakmaty::{Bitboard, CastlingSide, File, Rank, Role, Square};
@@ -92,7 +91,9 @@ pub fn parse(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
         });
     }
     let at = |rest: &str| offset_in(token, rest);
-    if let Ok((_, side)) = castling(core) {
+    if core.starts_with(['O', '0', 'o'])
+        && let Ok((_, side)) = castling(core)
+    {
         pattern.role = Some(Role::King);
         pattern.castle = Some(side);
         return Ok(pattern);
@@ -149,6 +150,10 @@ pub fn parse_marks(token: &str, lang: &Language) -> Option<MovePattern> {
 fn strip_marks<'a>(token: &'a str, lang: &Language, pattern: &mut MovePattern) -> &'a str {
     let mut rest = token;
     'strip: loop {
+        // No mark ends in a digit, and most moves do (`e4`, `Nf3`).
+        if rest.as_bytes().last().is_none_or(u8::is_ascii_digit) {
+            return rest;
+        }
         for (marks, mark) in [
             (&lang.mate_marks, Mark::Mate),
             (&lang.check_marks, Mark::Check),
@@ -215,30 +220,52 @@ struct Body {
     capture: bool,
 }
 
+/// One element, dispatched on its first byte: this rule runs for every
+/// character of every move, so it avoids trying alternatives in turn.
 fn elem(input: &str) -> IResult<&str, Elem> {
-    alt((
-        satisfy(|c| ('a'..='h').contains(&c)).map_opt(|c| File::from_char(c).map(Elem::File)),
-        satisfy(|c| ('1'..='8').contains(&c)).map_opt(|c| Rank::from_char(c).map(Elem::Rank)),
-        value(Elem::Capture, one_of("x×:")),
-        value(Elem::Dash, one_of("-–")),
-    ))
-    .parse(input)
+    let elem = match input.as_bytes().first() {
+        Some(b @ b'a'..=b'h') => Some((1, Elem::File(File::new(u32::from(b - b'a'))))),
+        Some(b @ b'1'..=b'8') => Some((1, Elem::Rank(Rank::new(u32::from(b - b'1'))))),
+        Some(b'x' | b':') => Some((1, Elem::Capture)),
+        Some(b'-') => Some((1, Elem::Dash)),
+        _ if input.starts_with('×') => Some(('×'.len_utf8(), Elem::Capture)),
+        _ if input.starts_with('–') => Some(('–'.len_utf8(), Elem::Dash)),
+        _ => None,
+    };
+    match elem {
+        Some((len, elem)) => Ok((&input[len..], elem)),
+        None => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::OneOf,
+        ))),
+    }
 }
 
+/// One or more elements (at most eight are taken).
 fn body(input: &str) -> IResult<&str, Body> {
-    fold_many_m_n(1, 8, elem, Body::default, |mut body, elem| {
-        match elem {
+    let (mut rest, first) = elem(input)?;
+    let mut body = Body::default();
+    let mut next = Some(first);
+    let mut taken = 0;
+    while let Some(e) = next.take() {
+        match e {
             Elem::Capture => body.capture = true,
             Elem::Dash => {}
             _ if body.len == body.coords.len() => body.overflow = true,
             _ => {
-                body.coords[body.len] = Some(elem);
+                body.coords[body.len] = Some(e);
                 body.len += 1;
             }
         }
-        body
-    })
-    .parse(input)
+        taken += 1;
+        if taken < 8
+            && let Ok((after, e)) = elem(rest)
+        {
+            rest = after;
+            next = Some(e);
+        }
+    }
+    Ok((rest, body))
 }
 
 fn promotion<'a>(input: &'a str, lang: &Language) -> (&'a str, Option<Role>) {

@@ -108,7 +108,7 @@ pub fn lex(text: &str) -> Lexed {
     let mut rest = text;
     let pos = |rest: &str| (text.len() - rest.len()) as u32;
     loop {
-        rest = rest.trim_start_matches(is_space);
+        rest = &rest[leading(rest, is_space)..];
         let Some(first) = rest.chars().next() else {
             break;
         };
@@ -157,7 +157,9 @@ pub fn lex(text: &str) -> Lexed {
                 ),
                 Err(_) => word(rest, start),
             },
-            _ => {
+            // Only these can start a result or a move number; letters go
+            // straight to words.
+            '0'..='9' | '½' | '*' | '.' | '…' => {
                 if let Ok((after, len)) = result(rest) {
                     (after, TokenKind::Result, start..start + len as u32)
                 } else if let Ok((after, number)) = move_number(rest) {
@@ -170,11 +172,33 @@ pub fn lex(text: &str) -> Lexed {
                     word(rest, start)
                 }
             }
+            _ => word(rest, start),
         };
         out.tokens.push(Token { kind, span });
         rest = next;
     }
     out
+}
+
+/// Length in bytes of the longest prefix of `s` whose characters satisfy
+/// `keep`; ASCII is tested byte by byte, the rest decoded.
+fn leading(s: &str, keep: impl Fn(char) -> bool) -> usize {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii() {
+            if !keep(char::from(b)) {
+                return i;
+            }
+            i += 1;
+        } else {
+            match s[i..].chars().next() {
+                Some(c) if keep(c) => i += c.len_utf8(),
+                _ => return i,
+            }
+        }
+    }
+    i
 }
 
 fn is_space(c: char) -> bool {
@@ -215,8 +239,7 @@ fn word(input: &str, start: u32) -> (&str, TokenKind, Range<u32>) {
     let mut len = 0;
     loop {
         let rest = &input[len..];
-        let run =
-            take_till::<_, _, ()>(is_delimiter)(rest).map_or(rest.len(), |(_, run)| run.len());
+        let run = leading(rest, |c| !is_delimiter(c));
         len += run;
         let rest = &input[len..];
         if let Some(glued) = glued_parenthesis(rest) {

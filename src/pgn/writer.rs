@@ -18,6 +18,8 @@
 //! assert!(pgn.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"));
 //! ```
 
+use std::fmt::Write as _;
+
 use shakmaty::{Chess, Color, Position};
 
 use crate::engine::render;
@@ -87,19 +89,25 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, lang: &Language) {
     let mut before: Option<Chess> = None;
     let mut pos = game.start.clone();
     let mut need_number = true;
+    let mut word = String::new();
     for event in &game.replay.events {
         match event {
             Event::Move { mv, .. } => {
-                let number = pos.fullmoves().get();
-                let san = render::san(&pos, *mv, lang);
-                // A move number stays on the line of its move.
-                match pos.turn() {
-                    Color::White => w.word(&format!("{number}. {san}")),
-                    Color::Black if need_number => w.word(&format!("{number}... {san}")),
-                    Color::Black => w.word(&san),
-                }
                 let mut next = pos.clone();
                 next.play_unchecked(*mv);
+                // A move number stays on the line of its move.
+                word.clear();
+                match pos.turn() {
+                    Color::White => {
+                        let _ = write!(word, "{}. ", pos.fullmoves());
+                    }
+                    Color::Black if need_number => {
+                        let _ = write!(word, "{}... ", pos.fullmoves());
+                    }
+                    Color::Black => {}
+                }
+                render::append_san(&mut word, &pos, *mv, &next, lang);
+                w.word(&word);
                 before = Some(std::mem::replace(&mut pos, next));
                 need_number = false;
             }
