@@ -69,10 +69,17 @@ pub struct MovePattern {
     pub role: Option<Role>,
     /// Squares the piece may come from.
     pub from: Bitboard,
+    /// Squares the piece may have started the game on (descriptive
+    /// notation's "king's knight" is the one that began on g1 or g8).
+    pub origin: Bitboard,
     /// Squares the piece may go to.
     pub to: Bitboard,
     /// Constraint on the captured piece.
     pub captured: Captured,
+    /// Squares the captured piece may stand on (`NxP(Q4)`, `PxKP`).
+    pub captured_on: Bitboard,
+    /// Squares the captured piece may have started on (`BxKN`).
+    pub captured_origin: Bitboard,
     /// Promotion piece, if one is written.
     pub promotion: Option<Role>,
     /// Castling side, for castling written as such (`O-O`).
@@ -93,8 +100,11 @@ impl MovePattern {
     pub const ANY: MovePattern = MovePattern {
         role: None,
         from: Bitboard::FULL,
+        origin: Bitboard::FULL,
         to: Bitboard::FULL,
         captured: Captured::Unconstrained,
+        captured_on: Bitboard::FULL,
+        captured_origin: Bitboard::FULL,
         promotion: None,
         castle: None,
         claims: Claims {
@@ -127,6 +137,32 @@ impl MovePattern {
     }
 }
 
+/// Every reading of one written move: most notations give one pattern;
+/// descriptive wing names (by origin or by current side) and four-digit
+/// numeric promotions give more, and resolution keeps what is legal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Readings {
+    /// The first reading.
+    pub first: MovePattern,
+    /// Further readings, if any (no allocation when there are none).
+    pub more: Vec<MovePattern>,
+}
+
+impl Readings {
+    /// One reading.
+    pub fn one(pattern: MovePattern) -> Readings {
+        Readings {
+            first: pattern,
+            more: Vec::new(),
+        }
+    }
+
+    /// Every reading, the first first.
+    pub fn iter(&self) -> impl Iterator<Item = &MovePattern> {
+        std::iter::once(&self.first).chain(&self.more)
+    }
+}
+
 /// A position in the original input, counted as the audit report counts:
 /// `line` and `column` from 1, `byte` from 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, PartialOrd, Ord)]
@@ -146,6 +182,6 @@ mod tests {
     #[test]
     fn pattern_stays_small() {
         // Patterns are built for every token of every game in the hot path.
-        assert!(std::mem::size_of::<MovePattern>() <= 32);
+        assert!(std::mem::size_of::<MovePattern>() <= 64);
     }
 }

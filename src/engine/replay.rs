@@ -73,6 +73,8 @@ struct Line {
     pos: Chess,
     /// Half-moves from the game's start to `pos`.
     ply: u32,
+    /// Token index of the `(` that opened this line (0 for the main line).
+    opened_at: u32,
 }
 
 /// A move whose marks may still grow (`exd6 e.p.`) before they are verified.
@@ -117,6 +119,7 @@ pub fn replay(
             before: None,
             pos: start.clone(),
             ply: 0,
+            opened_at: 0,
         },
         pending: None,
         marks: MarkUse::default(),
@@ -156,7 +159,7 @@ impl Replayer<'_> {
                 TokenKind::Comment | TokenKind::LineComment => {
                     self.out.events.push(Event::Comment(index))
                 }
-                TokenKind::Nag => match word.parse::<u8>() {
+                TokenKind::Nag => match word[1..].parse::<u8>() {
                     Ok(n) => self.out.events.push(Event::Nag(n)),
                     Err(_) => self.warn(
                         Kind::Syntax,
@@ -186,18 +189,16 @@ impl Replayer<'_> {
         }
         self.settle();
         if !self.stack.is_empty() {
-            let offset = self.text.len() as u32;
-            self.out.findings.push(
-                Finding::game(
-                    Kind::Syntax,
-                    Severity::Warning,
-                    format!(
-                        "{} variation(s) not closed; closed at the end of the game",
-                        self.stack.len()
-                    ),
-                )
-                .at(offset, ""),
+            // Reported at the outermost "(" left open.
+            let outermost = self
+                .stack
+                .get(1)
+                .map_or(self.line.opened_at, |l| l.opened_at);
+            let message = format!(
+                "{} variation(s) not closed; closed at the end of the game",
+                self.stack.len()
             );
+            self.warn_only(Kind::Syntax, outermost, &message);
             while let Some(line) = self.stack.pop() {
                 self.line = line;
                 self.out.events.push(Event::End);
@@ -389,6 +390,7 @@ impl Replayer<'_> {
             before: None,
             pos: before,
             ply: self.line.ply - 1,
+            opened_at: index,
         };
         self.stack
             .push(std::mem::replace(&mut self.line, variation));

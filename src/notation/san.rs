@@ -54,6 +54,7 @@ enum Mark {
 /// Marks every language reads, longest first within each shared suffix.
 const UNIVERSAL_MARKS: &[(&str, Mark)] = &[
     ("(=)", Mark::DrawOffer),
+    ("e. p.", Mark::EnPassant),
     ("e.p.", Mark::EnPassant),
     ("e.p", Mark::EnPassant),
     ("ep.", Mark::EnPassant),
@@ -438,6 +439,7 @@ mod tests {
     fn standalone_marks() {
         let en = Language::english();
         assert!(parse_marks("e.p.", en).unwrap().claims.en_passant);
+        assert!(parse_marks("e. p.", en).unwrap().claims.en_passant);
         assert!(parse_marks("ch", en).unwrap().claims.check);
         assert!(parse_marks("(=)", en).unwrap().draw_offer);
         assert_eq!(parse_marks("!?", en).unwrap().nag, Some(5));

@@ -43,7 +43,7 @@ pub enum TokenKind {
     Comment,
     /// A `;` comment to the end of the line; the range excludes the `;`.
     LineComment,
-    /// A numeric annotation glyph `$n`; the range excludes the `$`.
+    /// A numeric annotation glyph `$n`, the `$` included.
     Nag,
     /// `(`: a variation starts.
     Open,
@@ -153,7 +153,7 @@ pub fn lex(text: &str) -> Lexed {
                 Ok((after, digits)) => (
                     after,
                     TokenKind::Nag,
-                    start + 1..start + 1 + digits.len() as u32,
+                    start..start + 1 + digits.len() as u32,
                 ),
                 Err(_) => word(rest, start),
             },
@@ -404,7 +404,7 @@ mod tests {
         let text = "% escape line\n1. e4 ; rest of line\ne5 {a {nested? no} $14 *";
         assert_eq!(texts(text, TokenKind::LineComment), [" rest of line"]);
         assert_eq!(texts(text, TokenKind::Comment), ["a {nested? no"]);
-        assert_eq!(texts(text, TokenKind::Nag), ["14"]);
+        assert_eq!(texts(text, TokenKind::Nag), ["$14"]);
         assert_eq!(texts(text, TokenKind::Word), ["e4", "e5"]);
         assert_eq!(texts("e4 } e5", TokenKind::Word), ["e4", "}", "e5"]);
     }

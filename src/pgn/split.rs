@@ -111,15 +111,23 @@ impl<R: BufRead> Iterator for Splitter<R> {
             let kind = classify(&self.line);
             let cur = &mut self.current;
             let mut finished = None;
-            if kind == Kind::Tag && cur.in_comment && cur.previous_blank {
+            let plainly_new = kind == Kind::Tag || (kind == Kind::MoveOne && !cur.has_tags);
+            let broken_off = plainly_new && cur.in_comment && cur.previous_blank;
+            if broken_off {
                 // A comment left open by a broken game ends where the next
-                // game plainly starts; the lexer reports it.
+                // game plainly starts: at a tag line, or in text without
+                // tags at a paragraph opening with move one. The lexer
+                // reports the open comment.
                 cur.in_comment = false;
             }
-            let starts_game = match kind {
-                Kind::Tag => !cur.in_comment && (cur.has_moves || cur.blank_after_tags),
-                _ => false,
-            };
+            let starts_game = broken_off
+                || match kind {
+                    Kind::Tag => !cur.in_comment && (cur.has_moves || cur.blank_after_tags),
+                    // Text without tags: a game ended by its result on the
+                    // line before, with no blank line in between.
+                    Kind::MoveOne => !cur.in_comment && !cur.has_tags && cur.ends_with_result,
+                    _ => false,
+                };
             let ends_game = kind == Kind::Blank
                 && !cur.in_comment
                 && cur.has_moves
@@ -168,15 +176,23 @@ enum Kind {
     Blank,
     Tag,
     Escape,
+    /// A line opening with move one (`1.`, `1)`): where a game starts in
+    /// text without tags.
+    MoveOne,
     Text,
 }
 
+const BOM: &[u8] = "\u{feff}".as_bytes();
+
 fn classify(line: &[u8]) -> Kind {
+    // Files concatenated with `cat` carry byte-order marks mid-stream.
+    let line = line.strip_prefix(BOM).unwrap_or(line);
     let trimmed = line.trim_ascii_start();
-    match trimmed.first() {
-        None => Kind::Blank,
-        Some(b'[') if trimmed.get(1).is_some_and(u8::is_ascii_alphabetic) => Kind::Tag,
-        Some(b'%') if line.first() == Some(&b'%') => Kind::Escape,
+    match trimmed {
+        [] => Kind::Blank,
+        [b'[', next, ..] if next.is_ascii_alphabetic() => Kind::Tag,
+        [b'%', ..] if line.first() == Some(&b'%') => Kind::Escape,
+        [b'1', b'.' | b')', ..] => Kind::MoveOne,
         _ => Kind::Text,
     }
 }
@@ -240,6 +256,25 @@ mod tests {
         let games = split("[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n");
         assert_eq!(games.len(), 2);
         assert_eq!(games[1].line, 5);
+    }
+
+    #[test]
+    fn games_without_tags_or_blank_lines_split_after_their_result() {
+        let games = split("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n1. f3 e5 2. g4 Qh4# 0-1\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].line, 2);
+    }
+
+    #[test]
+    fn open_comment_in_text_ends_at_the_next_game() {
+        let games = split("1. e4 {oops\n\n1. d4 d5 *\n\n1. c4 *\n");
+        assert_eq!(games.len(), 3);
+    }
+
+    #[test]
+    fn byte_order_marks_of_concatenated_files() {
+        let games = split("[Event \"a\"]\n\n1. e4 *\n\u{feff}[Event \"b\"]\n\n1. d4 *\n");
+        assert_eq!(games.len(), 2);
     }
 
     #[test]
