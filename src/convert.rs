@@ -17,6 +17,7 @@ use crate::engine::render;
 use crate::game::{Game, Letters, ReadOptions, read};
 use crate::lang::Language;
 use crate::notation::Notation;
+use crate::notation::iccf::Promotion;
 use crate::pgn::split::Splitter;
 use crate::pgn::writer;
 
@@ -72,9 +73,16 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// Reads moves in `notation`.
-    pub fn from(mut self, notation: Notation) -> Self {
+    /// Reads moves in `notation`; `None` detects it per game.
+    pub fn from(mut self, notation: Option<Notation>) -> Self {
         self.read.notation = notation;
+        self
+    }
+
+    /// Numbers promotion pieces in ICCF moves by `convention`, for
+    /// reading and writing.
+    pub fn iccf_promotion(mut self, convention: Promotion) -> Self {
+        self.read.iccf_promotion = convention;
         self
     }
 

@@ -2,7 +2,17 @@
 //!
 //! The encoding is taken from a byte-order mark, or given by label, or
 //! detected from the first 64 KiB: valid UTF-8 stays UTF-8, anything else
-//! is guessed by chardetng. Only that prefix is held; the rest streams.
+//! is guessed by chardetng. A byte-order mark always wins over a label,
+//! since a file that starts with one is surely in that encoding. Only that
+//! prefix is held; the rest streams.
+//!
+//! Labels are those of the WHATWG Encoding Standard (`utf-8`,
+//! `windows-1250`, `iso-8859-2`, `latin1`, …) plus the DOS code pages that
+//! old scoresheet files were typed in and that the standard leaves out:
+//! 437 (US), 850 (Western Europe) and 852 (Central Europe), written
+//! `cp852`, `ibm852` or `852`. Detection never guesses a DOS code page: it
+//! must be named.
+//!
 //! Bytes that are invalid in the chosen encoding become U+FFFD, which the
 //! game reader reports as an `encoding` finding.
 //!
@@ -15,8 +25,16 @@
 //! let mut text = String::new();
 //! input.reader.read_to_string(&mut text).unwrap();
 //! assert_eq!(text, "[White \"Ligčti\"]");
+//!
+//! let dos = b"[Black \"\x97wier\xbe, Micha\x88\"]"; // CP852
+//! let mut input = decode(&dos[..], &EncodingChoice::Label("cp852".into())).unwrap();
+//! let mut text = String::new();
+//! input.reader.read_to_string(&mut text).unwrap();
+//! assert_eq!(text, "[Black \"Świerż, Michał\"]");
+//! assert_eq!(input.encoding.name(), "IBM852");
 //! ```
 
+use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
 use encoding_rs::{Encoding, UTF_8};
@@ -24,6 +42,8 @@ use encoding_rs_io::DecodeReaderBytesBuilder;
 
 /// How much is read to detect the encoding.
 const SNIFF: usize = 64 * 1024;
+/// Size of the buffer between the raw input and the splitter.
+const BUFFER: usize = 256 * 1024;
 
 /// How the input's encoding is chosen.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -31,8 +51,94 @@ pub enum EncodingChoice {
     /// From the byte-order mark, else UTF-8 if valid, else detected.
     #[default]
     Auto,
-    /// A WHATWG label (`utf-8`, `windows-1250`, `iso-8859-2`, …).
+    /// A label: a WHATWG one (`utf-8`, `windows-1250`, `iso-8859-2`, …) or
+    /// a DOS code page (`cp437`, `cp850`, `cp852`, also `ibm852`, `852`).
     Label(String),
+}
+
+/// A DOS (OEM) code page: one byte per character, every byte defined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CodePage {
+    /// Code page 437, the original IBM PC set.
+    Cp437,
+    /// Code page 850, DOS Western Europe.
+    Cp850,
+    /// Code page 852, DOS Central Europe (Polish, Hungarian, Czech, …).
+    Cp852,
+}
+
+impl CodePage {
+    /// The code page a label names: `cp852`, `ibm852`, `852`, `cp-852`,
+    /// `dos-852`, `oem852` and the same for 437 and 850, in any case.
+    pub fn for_label(label: &str) -> Option<CodePage> {
+        let label = label.trim().to_ascii_lowercase();
+        let number = ["cp", "ibm", "dos", "oem"]
+            .iter()
+            .find_map(|prefix| label.strip_prefix(prefix))
+            .unwrap_or(&label);
+        let number = number
+            .strip_prefix(['-', '_', ' '])
+            .unwrap_or(number);
+        match number {
+            "437" => Some(CodePage::Cp437),
+            "850" => Some(CodePage::Cp850),
+            "852" => Some(CodePage::Cp852),
+            _ => None,
+        }
+    }
+
+    /// The IANA name: `IBM437`, `IBM850` or `IBM852`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CodePage::Cp437 => "IBM437",
+            CodePage::Cp850 => "IBM850",
+            CodePage::Cp852 => "IBM852",
+        }
+    }
+
+    /// The characters of bytes 0x80 to 0xFF (the lower half is ASCII).
+    fn upper_half(self) -> &'static [char; 128] {
+        use oem_cp::code_table::{DECODING_TABLE_CP437, DECODING_TABLE_CP850, DECODING_TABLE_CP852};
+        match self {
+            CodePage::Cp437 => &DECODING_TABLE_CP437,
+            CodePage::Cp850 => &DECODING_TABLE_CP850,
+            CodePage::Cp852 => &DECODING_TABLE_CP852,
+        }
+    }
+}
+
+/// The encoding an input is read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextEncoding {
+    /// An encoding of the WHATWG Encoding Standard, decoded by encoding_rs.
+    Standard(&'static Encoding),
+    /// A DOS code page.
+    Dos(CodePage),
+}
+
+impl TextEncoding {
+    /// The encoding a label names, DOS code pages included.
+    pub fn for_label(label: &str) -> Option<TextEncoding> {
+        if let Some(page) = CodePage::for_label(label) {
+            return Some(TextEncoding::Dos(page));
+        }
+        Encoding::for_label(label.trim().as_bytes()).map(TextEncoding::Standard)
+    }
+
+    /// The canonical name (`UTF-8`, `windows-1250`, `IBM852`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            TextEncoding::Standard(encoding) => encoding.name(),
+            TextEncoding::Dos(page) => page.name(),
+        }
+    }
+}
+
+impl fmt::Display for TextEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// A decoded input.
@@ -40,7 +146,7 @@ pub struct Decoded {
     /// UTF-8 text.
     pub reader: Box<dyn BufRead + Send>,
     /// The encoding used.
-    pub encoding: &'static Encoding,
+    pub encoding: TextEncoding,
     /// Bytes of byte-order mark skipped at the start.
     pub bom_len: u64,
 }
@@ -54,44 +160,47 @@ pub fn decode<R: Read + Send + 'static>(
     mut input: R,
     choice: &EncodingChoice,
 ) -> io::Result<Decoded> {
+    let label = match choice {
+        EncodingChoice::Label(label) => Some(TextEncoding::for_label(label).ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("unknown encoding {label:?}"),
+            )
+        })?),
+        EncodingChoice::Auto => None,
+    };
     let mut prefix = Vec::with_capacity(SNIFF);
     (&mut input).take(SNIFF as u64).read_to_end(&mut prefix)?;
-    let bom = Encoding::for_bom(&prefix);
-    let encoding = match (choice, bom) {
-        (EncodingChoice::Label(label), _) => {
-            Encoding::for_label(label.as_bytes()).ok_or_else(|| {
-                io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!("unknown encoding {label:?}"),
-                )
-            })?
+    let (encoding, bom_len) = match (Encoding::for_bom(&prefix), label) {
+        (Some((encoding, len)), _) => (TextEncoding::Standard(encoding), len),
+        (None, Some(encoding)) => (encoding, 0),
+        (None, None) => (TextEncoding::Standard(detect(&prefix)), 0),
+    };
+    let reader: Box<dyn BufRead + Send> = match encoding {
+        TextEncoding::Standard(encoding) if encoding == UTF_8 => {
+            // UTF-8 passes through untouched; invalid bytes are replaced
+            // when each game's text is taken, and reported there.
+            prefix.drain(..bom_len);
+            let chained = io::Cursor::new(prefix).chain(input);
+            Box::new(BufReader::with_capacity(BUFFER, chained))
         }
-        (EncodingChoice::Auto, Some((encoding, _))) => encoding,
-        (EncodingChoice::Auto, None) => detect(&prefix),
-    };
-    let bom_len = match bom {
-        Some((bom_encoding, len)) if bom_encoding == encoding => len as u64,
-        _ => 0,
-    };
-    if encoding == UTF_8 {
-        prefix.drain(..bom_len as usize);
-    }
-    let chained = io::Cursor::new(prefix).chain(input);
-    let reader: Box<dyn BufRead + Send> = if encoding == UTF_8 {
-        // UTF-8 passes through untouched; invalid bytes are replaced when
-        // each game's text is taken, and reported there.
-        Box::new(BufReader::with_capacity(256 * 1024, chained))
-    } else {
-        let decoder = DecodeReaderBytesBuilder::new()
-            .encoding(Some(encoding))
-            .bom_override(true)
-            .build(chained);
-        Box::new(BufReader::with_capacity(256 * 1024, decoder))
+        TextEncoding::Standard(encoding) => {
+            let chained = io::Cursor::new(prefix).chain(input);
+            let decoder = DecodeReaderBytesBuilder::new()
+                .encoding(Some(encoding))
+                .bom_override(true)
+                .build(chained);
+            Box::new(BufReader::with_capacity(BUFFER, decoder))
+        }
+        TextEncoding::Dos(page) => {
+            let chained = io::Cursor::new(prefix).chain(input);
+            Box::new(DosReader::new(chained, page))
+        }
     };
     Ok(Decoded {
         reader,
         encoding,
-        bom_len,
+        bom_len: bom_len as u64,
     })
 }
 
@@ -109,15 +218,96 @@ fn detect(prefix: &[u8]) -> &'static Encoding {
     }
 }
 
+/// Streams a DOS code page as UTF-8.
+///
+/// Every byte maps to one character, so decoding needs no state between
+/// reads: each raw chunk is translated whole into the output buffer, ASCII
+/// runs copied as they are.
+struct DosReader<R> {
+    inner: R,
+    /// UTF-8 of bytes 0x80 to 0xFF: up to three bytes and the length.
+    table: [([u8; 3], u8); 128],
+    raw: Vec<u8>,
+    out: Vec<u8>,
+    pos: usize,
+}
+
+impl<R: Read> DosReader<R> {
+    fn new(inner: R, page: CodePage) -> DosReader<R> {
+        let mut table = [([0; 3], 0); 128];
+        for (entry, c) in table.iter_mut().zip(page.upper_half()) {
+            let mut utf8 = [0; 4];
+            let len = c.encode_utf8(&mut utf8).len();
+            // The tables hold only characters of the Basic Multilingual
+            // Plane, three UTF-8 bytes at most.
+            entry.0.copy_from_slice(&utf8[..3]);
+            entry.1 = len.min(3) as u8;
+        }
+        DosReader {
+            inner,
+            table,
+            raw: vec![0; BUFFER / 4],
+            out: Vec::with_capacity(BUFFER),
+            pos: 0,
+        }
+    }
+}
+
+impl<R: Read> Read for DosReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> BufRead for DosReader<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos == self.out.len() {
+            self.out.clear();
+            self.pos = 0;
+            let n = loop {
+                match self.inner.read(&mut self.raw) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    result => break result?,
+                }
+            };
+            let mut rest = &self.raw[..n];
+            while !rest.is_empty() {
+                let ascii = rest.iter().position(|b| !b.is_ascii()).unwrap_or(rest.len());
+                self.out.extend_from_slice(&rest[..ascii]);
+                rest = &rest[ascii..];
+                if let Some((&byte, tail)) = rest.split_first() {
+                    let (utf8, len) = &self.table[usize::from(byte - 0x80)];
+                    self.out.extend_from_slice(&utf8[..usize::from(*len)]);
+                    rest = tail;
+                }
+            }
+        }
+        Ok(&self.out[self.pos..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.pos = (self.pos + amount).min(self.out.len());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn text(bytes: &'static [u8]) -> (String, &'static str) {
-        let mut d = decode(bytes, &EncodingChoice::Auto).unwrap();
+    fn read(bytes: &'static [u8], choice: EncodingChoice) -> (String, &'static str, u64) {
+        let mut d = decode(bytes, &choice).unwrap();
         let mut s = String::new();
         d.reader.read_to_string(&mut s).unwrap();
-        (s, d.encoding.name())
+        (s, d.encoding.name(), d.bom_len)
+    }
+
+    fn text(bytes: &'static [u8]) -> (String, &'static str) {
+        let (s, name, _) = read(bytes, EncodingChoice::Auto);
+        (s, name)
     }
 
     #[test]
@@ -131,5 +321,87 @@ mod tests {
     fn legacy_text_is_detected() {
         let (s, _) = text(b"[White \"L\xe9k\xf3, P\xe9ter\"]\n[Black \"\xc1d\xe1m\"]\n");
         assert!(s.contains("Lékó"), "{s}");
+    }
+
+    #[test]
+    fn dos_code_page_labels() {
+        for (label, want) in [
+            ("cp437", Some(CodePage::Cp437)),
+            ("IBM437", Some(CodePage::Cp437)),
+            ("437", Some(CodePage::Cp437)),
+            ("cp850", Some(CodePage::Cp850)),
+            ("ibm850", Some(CodePage::Cp850)),
+            ("cp852", Some(CodePage::Cp852)),
+            ("ibm852", Some(CodePage::Cp852)),
+            ("852", Some(CodePage::Cp852)),
+            ("CP-852", Some(CodePage::Cp852)),
+            ("dos-852", Some(CodePage::Cp852)),
+            ("cp1250", None),
+            ("8520", None),
+            ("", None),
+        ] {
+            assert_eq!(CodePage::for_label(label), want, "{label}");
+        }
+        assert_eq!(
+            TextEncoding::for_label("latin2").map(TextEncoding::name),
+            Some("ISO-8859-2")
+        );
+        assert_eq!(TextEncoding::for_label("no-such"), None);
+    }
+
+    #[test]
+    fn dos_code_pages_decode() {
+        let cp852 = EncodingChoice::Label("cp852".into());
+        assert_eq!(
+            read(b"Sz\xfbcs, Gy\x8bz\x8b / \x97wier\xbe, Micha\x88", cp852),
+            ("Szűcs, Győző / Świerż, Michał".into(), "IBM852", 0)
+        );
+        let cp850 = EncodingChoice::Label("850".into());
+        assert_eq!(read(b"L\x82k\xa2", cp850).0, "Lékó");
+        let cp437 = EncodingChoice::Label("ibm437".into());
+        assert_eq!(read(b"\xc9\xcd\xbb 1. e4", cp437).0, "╔═╗ 1. e4");
+    }
+
+    #[test]
+    fn every_dos_byte_decodes() {
+        let all: Vec<u8> = (0..=255).collect();
+        let all: &'static [u8] = all.leak();
+        for label in ["cp437", "cp850", "cp852"] {
+            let (s, _, _) = read(all, EncodingChoice::Label(label.into()));
+            assert_eq!(s.chars().count(), 256, "{label}");
+            assert!(!s.contains('\u{fffd}'), "{label}");
+        }
+    }
+
+    #[test]
+    fn dos_reader_streams_across_chunks() {
+        let mut long = Vec::new();
+        for _ in 0..(3 * BUFFER) {
+            long.extend_from_slice(b"a\x88");
+        }
+        let long: &'static [u8] = long.leak();
+        let (s, _, _) = read(long, EncodingChoice::Label("cp852".into()));
+        assert_eq!(s.len(), 3 * BUFFER * 3);
+        assert!(s.chars().all(|c| c == 'a' || c == 'ł'));
+    }
+
+    #[test]
+    fn a_bom_wins_over_a_label() {
+        assert_eq!(
+            read(b"\xef\xbb\xbf\xc5\x82", EncodingChoice::Label("cp852".into())),
+            ("ł".into(), "UTF-8", 3)
+        );
+        assert_eq!(
+            read(b"\xff\xfeB\x01", EncodingChoice::Label("utf-8".into())),
+            ("ł".into(), "UTF-16LE", 2)
+        );
+    }
+
+    #[test]
+    fn unknown_labels_fail() {
+        let err = decode(&b""[..], &EncodingChoice::Label("klingon".into()))
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(err.as_deref(), Some("unknown encoding \"klingon\""));
     }
 }

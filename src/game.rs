@@ -20,7 +20,8 @@ use crate::audit::{Finding, Kind, Severity};
 use crate::engine::replay::{Replay, replay};
 use crate::lang::{Language, LetterSet};
 use crate::notation::Notation;
-use crate::pgn::lexer::{Lexed, Tag, lex, truncate};
+use crate::notation::iccf::Promotion;
+use crate::pgn::lexer::{Lexed, Tag, TokenKind, lex, truncate};
 
 /// Which piece letters to read.
 #[derive(Debug, Clone, Copy, Default)]
@@ -36,10 +37,12 @@ pub enum Letters<'a> {
 /// How to read games.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReadOptions<'a> {
-    /// The notation of the moves.
-    pub notation: Notation,
+    /// The notation of the moves; `None` detects it per game.
+    pub notation: Option<Notation>,
     /// The piece letters.
     pub letters: Letters<'a>,
+    /// How numeric promotions are numbered, when ICCF is detected.
+    pub iccf_promotion: Promotion,
 }
 
 /// A game read and replayed.
@@ -53,7 +56,10 @@ pub struct Game<'a> {
     pub start: Chess,
     /// The replay under the chosen letters.
     pub replay: Replay,
-    /// The chosen letter set's name (`en`, `de/sv`, or a user table's code).
+    /// The notation the moves were read in.
+    pub notation: Notation,
+    /// The chosen letter set's name (`en`, `de/sv`, or a user table's
+    /// code); empty for ICCF, which has no letters.
     pub letters: String,
     /// Every finding, game-level ones included, in order of position.
     pub findings: Vec<Finding>,
@@ -114,24 +120,20 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
                     text,
                     &Lexed::default(),
                     &Chess::default(),
-                    options.notation,
+                    Notation::San,
                     Language::english(),
                 ),
                 lexed,
+                notation: options.notation.unwrap_or_default(),
                 start: Chess::default(),
                 letters: String::new(),
                 findings,
             };
         }
     };
-    let (replay, letters) = match options.letters {
-        Letters::Fixed(lang) => (
-            replay(text, &lexed, &start, options.notation, lang),
-            lang.code.clone(),
-        ),
-        Letters::Auto => detect(text, &lexed, &start, options.notation),
-    };
+    let Reading { replay, notation, letters } = detect(text, &lexed, &start, options);
     let mut game = Game {
+        notation,
         text,
         lexed,
         start,
@@ -161,21 +163,25 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
     game
 }
 
-/// Tries every letter set. A reading that replays the whole game beats
-/// one that does not; among whole readings, the one that needs fewer
-/// written pawn letters wins (`Pf3` is a Dutch knight before it is an
-/// English pawn); among failed ones, the one that got furthest; ties go to
-/// the earlier set.
-fn detect(text: &str, lexed: &Lexed, start: &Chess, notation: Notation) -> (Replay, String) {
+/// A way of reading a game's moves, and how far it got.
+struct Reading {
+    replay: Replay,
+    notation: Notation,
+    letters: String,
+}
+
+/// Tries every notation and letter set the options allow. A reading that
+/// replays the whole game beats one that does not; among whole readings,
+/// the one that needs fewer written pawn letters wins (`Pf3` is a Dutch
+/// knight before it is an English pawn); among failed ones, the one that
+/// got furthest; ties go to the earlier reading: SAN before descriptive
+/// before ICCF (ICCF first when the first move is numeric), and letter
+/// sets in [`LetterSet::builtin`] order.
+fn detect(text: &str, lexed: &Lexed, start: &Chess, options: &ReadOptions<'_>) -> Reading {
     // How far a failed reading got: its moves, and half a move more when
-    // its last token was at least a move in that language.
+    // its last token was at least a move in that notation.
     let progress = |r: &Replay| {
-        2 * r.resolved
-            + u32::from(
-                r.findings
-                    .last()
-                    .is_some_and(|f| f.kind != Kind::Unparseable),
-            )
+        2 * r.resolved + u32::from(r.findings.last().is_some_and(|f| f.kind != Kind::Unparseable))
     };
     let better = |r: &Replay, best: &Replay| match (r.failed, best.failed) {
         (false, true) => true,
@@ -183,24 +189,58 @@ fn detect(text: &str, lexed: &Lexed, start: &Chess, notation: Notation) -> (Repl
         (true, true) => progress(r) > progress(best),
         (true, false) => false,
     };
-    let mut best: Option<(Replay, &LetterSet)> = None;
-    for set in LetterSet::builtin() {
-        let r = replay(text, lexed, start, notation, set.reader());
-        let whole_without_pawn_letters = !r.failed && r.pawn_letters == 0;
-        if best.as_ref().is_none_or(|(b, _)| better(&r, b)) {
-            best = Some((r, set));
+    let mut best: Option<Reading> = None;
+    for (notation, lang, letters) in readings(lexed, text, options) {
+        let r = replay(text, lexed, start, notation, lang);
+        let settled = !r.failed && r.pawn_letters == 0;
+        if best.as_ref().is_none_or(|b| better(&r, &b.replay)) {
+            best = Some(Reading { replay: r, notation, letters });
         }
-        if whole_without_pawn_letters {
+        if settled {
             break;
         }
     }
-    match best {
-        Some((r, set)) => (r, set.name()),
-        None => (
-            replay(text, lexed, start, notation, Language::english()),
-            "en".into(),
-        ),
+    best.unwrap_or_else(|| Reading {
+        replay: replay(text, lexed, start, Notation::San, Language::english()),
+        notation: Notation::San,
+        letters: "en".into(),
+    })
+}
+
+/// The readings to try, in order: notation, the table that reads it, and
+/// the letter set's name.
+fn readings<'a>(lexed: &Lexed, text: &str, options: &ReadOptions<'a>) -> Vec<(Notation, &'a Language, String)> {
+    let iccf = Notation::Iccf(options.iccf_promotion);
+    let notations = match options.notation {
+        Some(n) => vec![n],
+        None => {
+            let first_word = lexed.tokens.iter().find(|t| t.kind == TokenKind::Word).map(|t| t.text(text));
+            if first_word.is_some_and(crate::notation::san::looks_numeric) {
+                vec![iccf, Notation::San, Notation::Descriptive]
+            } else {
+                vec![Notation::San, Notation::Descriptive, iccf]
+            }
+        }
+    };
+    let mut out = Vec::new();
+    for notation in notations {
+        match (notation, options.letters) {
+            (Notation::Iccf(_), _) => out.push((notation, Language::english(), String::new())),
+            (_, Letters::Fixed(lang)) => {
+                if notation != Notation::Descriptive || lang.descriptive.is_some() {
+                    out.push((notation, lang, lang.code.clone()));
+                }
+            }
+            (_, Letters::Auto) => {
+                for set in LetterSet::builtin() {
+                    if notation != Notation::Descriptive || set.reader().descriptive.is_some() {
+                        out.push((notation, set.reader(), set.name()));
+                    }
+                }
+            }
+        }
     }
+    out
 }
 
 /// The position the game starts from: the FEN tag's, or the standard one.
@@ -234,12 +274,14 @@ fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
 /// Findings about the game as a whole, once its moves replayed.
 fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
-    if game.letters != "en" && !game.letters.is_empty() {
-        out.push(Finding::game(
-            Kind::LetterSet,
-            Severity::Info,
-            format!("read with the {} piece letters", game.letters),
-        ));
+    let message = match (game.notation, game.letters.as_str()) {
+        (Notation::San, "en") => None,
+        (Notation::San, letters) => Some(format!("read with the {letters} piece letters")),
+        (Notation::Iccf(_), _) => Some(format!("read as {} numeric notation", game.notation.name())),
+        (notation, letters) => Some(format!("read as {} notation with the {letters} letters", notation.name())),
+    };
+    if let Some(message) = message {
+        out.push(Finding::game(Kind::LetterSet, Severity::Info, message));
     }
     let tags = &game.lexed.tags;
     for (i, tag) in tags.iter().enumerate() {

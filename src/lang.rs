@@ -74,7 +74,27 @@ struct RawTable {
     #[serde(default)]
     marks: RawMarks,
     #[serde(default)]
+    descriptive: Option<Descriptive>,
+    #[serde(default)]
     examples: Vec<Example>,
+}
+
+/// How a language writes descriptive notation: files are named after the
+/// pieces that start on them, with a wing word (`QN` = queen's knight's
+/// file, Hungarian `VH`).
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Descriptive {
+    /// The king's-side word (`K`); the first is written.
+    pub king_wing: Vec<String>,
+    /// The queen's-side word (`Q`, Hungarian `V`); the first is written.
+    pub queen_wing: Vec<String>,
+    /// Whether the wing word follows the piece (Spanish `AD`, alfil de dama).
+    #[serde(default)]
+    pub wing_after: bool,
+    /// Words for castling (`Castles`), followed or not by a side.
+    #[serde(default)]
+    pub castles: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -104,6 +124,9 @@ struct RawMarks {
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Example {
+    /// The notation of `text`: `san` (the default) or `descriptive`.
+    #[serde(default)]
+    pub notation: Option<String>,
     /// Movetext as written in the language.
     pub text: String,
     /// The same moves in English SAN.
@@ -131,6 +154,8 @@ pub struct Language {
     pub mate_marks: Vec<String>,
     /// Extra en-passant marks beyond the universal ones (`o.l.`).
     pub en_passant_marks: Vec<String>,
+    /// Descriptive notation, for languages that have it.
+    pub descriptive: Option<Descriptive>,
     /// Examples to replay in tests.
     pub examples: Vec<Example>,
 }
@@ -204,6 +229,7 @@ impl Language {
             check_marks: raw.marks.check,
             mate_marks: raw.marks.mate,
             en_passant_marks: raw.marks.en_passant,
+            descriptive: raw.descriptive,
             examples: raw.examples,
         })
     }

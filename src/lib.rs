@@ -17,7 +17,8 @@
 //! * [`game`]: the above for one game, with letter-set detection;
 //! * [`convert`] and [`pgn::writer`]: what is written for a game;
 //! * [`audit`]: findings and the CSV report;
-//! * [`pipeline`]: many inputs, in parallel, in order.
+//! * [`pipeline`]: many inputs, in parallel, in order, reporting its
+//!   [`progress`] to the caller.
 //!
 //! Converting one text is one call:
 //!
@@ -38,5 +39,6 @@ pub mod model;
 pub mod notation;
 pub mod pgn;
 pub mod pipeline;
+pub mod progress;
 
 pub use convert::{Converter, Format, convert_str};

@@ -5,21 +5,29 @@
 //! and written in input order, so output is identical for every thread
 //! count. Only one batch is held at a time. Each game is counted once:
 //! written, rejected, or (auditing) checked, and the [`Summary`] adds up.
+//!
+//! One thread reads, decodes and splits while the rayon pool converts the
+//! batch before, and the calling thread writes results and reports
+//! [`Progress`]: input bytes counted as they are read, games and findings
+//! as each batch is written.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
 use rayon::prelude::*;
 
 use crate::audit::{Finding, ReportWriter, Row, Severity};
 use crate::convert::{Converted, Converter};
-use crate::decode::{EncodingChoice, decode};
+use crate::decode::{EncodingChoice, TextEncoding, decode};
 use crate::model::Location;
 use crate::pgn::split::{RawGame, Splitter};
+use crate::progress::{NoProgress, Progress};
 
 /// Games converted together on the pool.
 const BATCH_GAMES: usize = 1024;
@@ -43,6 +51,18 @@ impl Input {
         match self {
             Input::Stdin => "-".into(),
             Input::Path(p) => p.display().to_string(),
+        }
+    }
+
+    /// The size in bytes of a regular file; `None` for standard input,
+    /// pipes and anything whose size cannot be read.
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Input::Stdin => None,
+            Input::Path(p) => std::fs::metadata(p)
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .map(|m| m.len()),
         }
     }
 
@@ -134,13 +154,48 @@ pub fn run(
     encoding: &EncodingChoice,
     sinks: &mut Sinks<'_>,
 ) -> io::Result<Summary> {
+    run_with_progress(inputs, converter, encoding, sinks, &mut NoProgress)
+}
+
+/// [`run`], telling `progress` how far it got as it goes.
+///
+/// # Errors
+///
+/// Fails only when writing output, rejects or report fails.
+pub fn run_with_progress(
+    inputs: &[Input],
+    converter: &Converter<'_>,
+    encoding: &EncodingChoice,
+    sinks: &mut Sinks<'_>,
+    progress: &mut dyn Progress,
+) -> io::Result<Summary> {
+    let total = inputs
+        .iter()
+        .map(Input::size)
+        .try_fold(0u64, |sum, size| size.map(|s| sum + s));
+    progress.start(total);
     let mut summary = Summary::default();
     let mut wrote_rows = false;
     for input in inputs {
         let name = input.name();
-        let decoded = match input.open().and_then(|r| decode(r, encoding)) {
+        progress.input(&name);
+        let read = Arc::new(AtomicU64::new(0));
+        let mut reported = 0;
+        let mut report_bytes = |progress: &mut dyn Progress| {
+            let now = read.load(Ordering::Relaxed);
+            if now > reported {
+                progress.bytes(now - reported);
+                reported = now;
+            }
+        };
+        let counted = |r: Box<dyn Read + Send>| Counted {
+            inner: r,
+            count: Arc::clone(&read),
+        };
+        let decoded = match input.open().and_then(|r| decode(counted(r), encoding)) {
             Ok(d) => d,
             Err(e) => {
+                report_bytes(progress);
                 summary.input_errors.push(format!("{name}: {e}"));
                 continue;
             }
@@ -152,6 +207,7 @@ pub fn run(
         // One thread reads and splits while the pool converts the batch
         // before; at most `IN_FLIGHT` batches wait in between.
         let (send, receive) = mpsc::sync_channel(IN_FLIGHT);
+        let mut source = SourceMap::new(decoded.encoding, decoded.bom_len);
         let mut splitter = Splitter::new(decoded.reader);
         let outcome = std::thread::scope(|scope| -> io::Result<()> {
             scope.spawn(move || {
@@ -168,10 +224,14 @@ pub fn run(
                     .par_iter()
                     .map(|g| converter.convert_game(&g.text))
                     .collect();
+                let mut findings = 0;
                 for (raw, converted) in batch.iter().zip(&results) {
                     wrote_rows |=
-                        record(&name, decoded.bom_len, raw, converted, sinks, &mut summary)?;
+                        record(&name, &mut source, raw, converted, sinks, &mut summary)?;
+                    findings += converted.findings.len() as u64;
                 }
+                report_bytes(progress);
+                progress.games(batch.len() as u64, findings);
                 if let Some(e) = read_error {
                     summary.input_errors.push(format!("{name}: {e}"));
                 }
@@ -179,7 +239,9 @@ pub fn run(
             Ok(())
         });
         outcome?;
+        report_bytes(progress);
     }
+    progress.finish();
     if let Some(report) = sinks.report.take() {
         report.finish(wrote_rows)?;
     }
@@ -190,6 +252,21 @@ pub fn run(
         rejects.flush()?;
     }
     Ok(summary)
+}
+
+/// A reader that counts the bytes read through it, for progress; the
+/// count is read on another thread.
+struct Counted {
+    inner: Box<dyn Read + Send>,
+    count: Arc<AtomicU64>,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
 }
 
 fn next_batch<R: io::BufRead>(splitter: &mut Splitter<R>) -> (Vec<RawGame>, Option<io::Error>) {
@@ -212,13 +289,14 @@ fn next_batch<R: io::BufRead>(splitter: &mut Splitter<R>) -> (Vec<RawGame>, Opti
 /// row was written.
 fn record(
     file: &str,
-    bom_len: u64,
+    source: &mut SourceMap,
     raw: &RawGame,
     converted: &Converted,
     sinks: &mut Sinks<'_>,
     summary: &mut Summary,
 ) -> io::Result<bool> {
     summary.games += 1;
+    let start = source.game_start(raw);
     if converted.rejected {
         summary.rejected += 1;
         if let Some(rejects) = sinks.rejects.as_mut() {
@@ -252,7 +330,7 @@ fn record(
         let row = Row::new(
             file,
             raw.index,
-            locate(raw, bom_len, finding),
+            locate(raw, source, start, finding),
             (&converted.white, &converted.black),
             finding,
         );
@@ -266,8 +344,9 @@ fn record(
     Ok(!converted.findings.is_empty() && sinks.report.is_some())
 }
 
-/// Where `finding` is in the input file.
-fn locate(raw: &RawGame, bom_len: u64, finding: &Finding) -> Location {
+/// Where `finding` is in the input file; `start` is where its game starts
+/// there.
+fn locate(raw: &RawGame, source: &SourceMap, start: u64, finding: &Finding) -> Location {
     let offset = finding
         .offset
         .map_or(0, |o| (o as usize).min(raw.text.len()));
@@ -279,9 +358,95 @@ fn locate(raw: &RawGame, bom_len: u64, finding: &Finding) -> Location {
         .get(line_start..offset)
         .map_or(offset - line_start, |s| s.chars().count())
         + 1;
+    let within = raw
+        .text
+        .get(..offset)
+        .map_or(offset as u64, |s| source.width(s));
     Location {
-        byte: bom_len + raw.byte + offset as u64,
+        byte: start + within,
         line: raw.line + newlines as u32,
         column: column as u32,
+    }
+}
+
+/// Maps offsets in the decoded (UTF-8) text of an input back to bytes of
+/// the input as stored, so that a report points into the original file
+/// whatever its encoding.
+///
+/// The splitter counts the bytes it reads, which for UTF-8 input are the
+/// input's own; for other encodings they are the decoded text's, so the
+/// width in the input of every game is added up as games go by. Text
+/// between games is blank lines, ASCII.
+struct SourceMap {
+    width: Width,
+    bom_len: u64,
+    /// Where the previous game ended, in the decoded text.
+    decoded_end: u64,
+    /// Where the previous game ended in the input, byte-order mark aside.
+    input_end: u64,
+}
+
+/// How many bytes of input a decoded character took.
+#[derive(Clone, Copy)]
+enum Width {
+    /// As many as in UTF-8, but one for each U+FFFD: the replacement of
+    /// an invalid byte (a longer invalid sequence, or a U+FFFD written in
+    /// the input itself, is rare enough to count as one too).
+    Utf8,
+    /// One byte per character.
+    SingleByte,
+    /// Two bytes per UTF-16 unit.
+    Utf16,
+    /// Another multi-byte encoding: found by encoding again.
+    Other(&'static encoding_rs::Encoding),
+}
+
+impl SourceMap {
+    fn new(encoding: TextEncoding, bom_len: u64) -> SourceMap {
+        let width = match encoding {
+            TextEncoding::Dos(_) => Width::SingleByte,
+            TextEncoding::Standard(e) if e == encoding_rs::UTF_8 => Width::Utf8,
+            TextEncoding::Standard(e) if e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE => {
+                Width::Utf16
+            }
+            TextEncoding::Standard(e) if e.is_single_byte() => Width::SingleByte,
+            TextEncoding::Standard(e) => Width::Other(e),
+        };
+        SourceMap {
+            width,
+            bom_len,
+            decoded_end: 0,
+            input_end: 0,
+        }
+    }
+
+    /// Bytes `text` took in the input.
+    fn width(&self, text: &str) -> u64 {
+        match self.width {
+            Width::Utf8 => {
+                let replaced = memchr::memmem::find_iter(text.as_bytes(), "\u{fffd}").count();
+                (text.len() - 2 * replaced) as u64
+            }
+            Width::SingleByte => text.chars().count() as u64,
+            Width::Utf16 => 2 * text.encode_utf16().count() as u64,
+            Width::Other(encoding) => encoding.encode(text).0.len() as u64,
+        }
+    }
+
+    /// Where `raw` starts in the input; must be called for every game, in
+    /// order.
+    fn game_start(&mut self, raw: &RawGame) -> u64 {
+        if let Width::Utf8 = self.width {
+            return self.bom_len + raw.byte;
+        }
+        let gap = raw.byte.saturating_sub(self.decoded_end);
+        let gap = match self.width {
+            Width::Utf16 => 2 * gap,
+            _ => gap,
+        };
+        let start = self.input_end + gap;
+        self.decoded_end = raw.byte + raw.text.len() as u64;
+        self.input_end = start + self.width(&raw.text);
+        self.bom_len + start
     }
 }

@@ -1,5 +1,9 @@
 //! `scoresheet convert` and `scoresheet audit`.
 
+// The progress bar belongs to these two commands alone.
+#[path = "progress.rs"]
+mod progress;
+
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -73,11 +77,13 @@ fn run(
         (None, true) => Some(Output::create(None)?),
         (None, false) => None,
     };
+    let mut bar = progress::Bar::on_stderr(read.quiet);
+    let printer = bar.printer();
     let mut printed = 0usize;
     let quiet = read.quiet || (auditing && read.report.is_none());
     let on_problem = |row: &Row| {
         if !quiet && printed < MAX_PRINTED {
-            eprintln!("{row}");
+            printer.eprintln(row);
         }
         printed += 1;
     };
@@ -89,14 +95,16 @@ fn run(
             .map(|r| ReportWriter::new(Box::new(r.writer()) as Box<dyn Write>)),
         on_problem: Box::new(on_problem),
     };
-    let summary = pipeline::run(
+    let summary = pipeline::run_with_progress(
         &inputs,
         converter,
         &super::encoding(&read.encoding),
         &mut sinks,
+        &mut bar,
     )
     .map_err(|e| format!("writing: {e}"))?;
     drop(sinks);
+    drop(bar);
     if printed > MAX_PRINTED && !quiet {
         eprintln!(
             "… and {} more problems (all are in the report)",
@@ -127,8 +135,15 @@ fn finish(summary: &Summary, quiet: bool) -> ExitCode {
 
 /// Standard output, or a file written beside its target and renamed into
 /// place when complete, so that a failed run never leaves half a file.
+/// A target that exists and is not a regular file (`/dev/null`, a named
+/// pipe, `/dev/stdout`) is written directly: renaming over it would
+/// replace the device.
 enum Output {
     Stdout(BufWriter<io::Stdout>),
+    Device {
+        writer: BufWriter<File>,
+        target: PathBuf,
+    },
     File {
         writer: BufWriter<File>,
         temp: PathBuf,
@@ -152,6 +167,16 @@ impl Output {
     }
 
     fn create_file(target: &Path) -> Result<Output, String> {
+        if std::fs::metadata(target).is_ok_and(|m| !m.is_file()) {
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(target)
+                .map_err(|e| format!("{}: {e}", target.display()))?;
+            return Ok(Output::Device {
+                writer: BufWriter::with_capacity(1 << 16, file),
+                target: target.to_owned(),
+            });
+        }
         let name = target
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -168,7 +193,7 @@ impl Output {
     fn writer(&mut self) -> &mut dyn Write {
         match self {
             Output::Stdout(w) => w,
-            Output::File { writer, .. } => writer,
+            Output::Device { writer, .. } | Output::File { writer, .. } => writer,
         }
     }
 
@@ -177,6 +202,12 @@ impl Output {
             Output::Stdout(mut w) => match w.flush() {
                 Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
                     Err(format!("standard output: {e}"))
+                }
+                _ => Ok(()),
+            },
+            Output::Device { mut writer, target } => match writer.flush() {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+                    Err(format!("{}: {e}", target.display()))
                 }
                 _ => Ok(()),
             },

@@ -13,9 +13,10 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::{Finding, Kind, Severity};
-use crate::engine::resolve::{Resolution, resolve};
+use crate::engine::origins::Origins;
+use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::lang::Language;
-use crate::model::{Claims, MovePattern};
+use crate::model::{Claims, MovePattern, Readings};
 use crate::notation::{Notation, san};
 use crate::pgn::lexer::{Lexed, TokenKind};
 
@@ -75,9 +76,14 @@ struct Line {
     ply: u32,
     /// Token index of the `(` that opened this line (0 for the main line).
     opened_at: u32,
+    /// Where each piece started, when the notation needs it, for `pos`
+    /// and for `before`.
+    origins: Option<Origins>,
+    before_origins: Option<Origins>,
 }
 
 /// A move whose marks may still grow (`exd6 e.p.`) before they are verified.
+#[derive(Clone)]
 struct Pending {
     mv: Move,
     claims: Claims,
@@ -120,13 +126,24 @@ pub fn replay(
             pos: start.clone(),
             ply: 0,
             opened_at: 0,
+            origins: notation.needs_origins().then(|| Origins::new(start)),
+            before_origins: None,
         },
         pending: None,
         marks: MarkUse::default(),
+        lookahead: LOOKAHEAD_DEPTH,
     };
-    r.run();
+    r.run(0, lexed.tokens.len());
+    r.finish();
     r.out
 }
+
+/// How many ambiguities deep look-ahead may nest.
+const LOOKAHEAD_DEPTH: u8 = 3;
+/// Tokens look-ahead reads past an ambiguous move.
+const LOOKAHEAD_TOKENS: usize = 80;
+/// Tokens at most joined to a word that is no move alone (`Kt—K B 3`).
+const MAX_JOINED: usize = 4;
 
 struct Replayer<'a> {
     text: &'a str,
@@ -138,12 +155,18 @@ struct Replayer<'a> {
     line: Line,
     pending: Option<Pending>,
     marks: MarkUse,
+    /// How many more nested look-aheads an ambiguity may start.
+    lookahead: u8,
 }
 
 impl Replayer<'_> {
-    fn run(&mut self) {
-        let mut next = 0;
-        while let Some(token) = self.lexed.tokens.get(next) {
+    /// Replays tokens `from..until`, stopping at the first failure.
+    fn run(&mut self, from: usize, until: usize) {
+        let mut next = from;
+        while next < until {
+            let Some(token) = self.lexed.tokens.get(next) else {
+                break;
+            };
             let index = next as u32;
             next += 1;
             let word = token.text(self.text);
@@ -152,7 +175,7 @@ impl Replayer<'_> {
                     if self.out.result.is_some() && self.stack.is_empty() {
                         self.fail(Kind::Syntax, index, "text after the game's result (a missing blank line between two games?)");
                     } else {
-                        next += usize::from(self.word(word, index));
+                        next += self.word(word, index);
                     }
                 }
                 TokenKind::MoveNumber => {}
@@ -187,6 +210,13 @@ impl Replayer<'_> {
                 return;
             }
         }
+    }
+
+    /// Ends the game: verifies the last marks, closes open variations.
+    fn finish(&mut self) {
+        if self.out.failed {
+            return;
+        }
         self.settle();
         if !self.stack.is_empty() {
             // Reported at the outermost "(" left open.
@@ -211,76 +241,151 @@ impl Replayer<'_> {
         self.out.main_plies = self.line.ply;
     }
 
-    /// Reads one word; returns whether it also took the next token, as
-    /// a move split by a stray space (`dx e5`) does.
-    fn word(&mut self, word: &str, index: u32) -> bool {
+    /// Reads one word; returns how many of the following tokens it took
+    /// too, as a move split by stray spaces (`dx e5`, `Kt—K B 3`) does.
+    fn word(&mut self, word: &str, index: u32) -> usize {
         if let Some(marks) = self.notation.parse_marks(word, self.lang) {
             self.marks_for_last_move(&marks, index);
-            return false;
+            return 0;
         }
         self.settle();
-        let mut joined = false;
-        let pattern = match self.notation.parse(word, self.lang) {
-            Ok(p) => p,
-            Err(_) if let Some(p) = self.joined_with_next(word, index) => {
-                joined = true;
-                p
-            }
-            Err(e) => {
-                let mut message = format!("unparseable move \"{word}\": expected {}", e.expected);
-                if e.offset > 0 {
-                    message.push_str(&format!(" after \"{}\"", &word[..e.offset.min(word.len())]));
+        let turn = self.line.pos.turn();
+        let (readings, joined) = match self.notation.parse(word, self.lang, turn) {
+            Ok(readings) => (readings, 0),
+            // A bare number leads a move in old print (`4 ........ PxP`).
+            Err(_) if word.len() <= 3 && word.bytes().all(|b| b.is_ascii_digit()) => return 0,
+            Err(e) => match self.joined_with_following(word, index) {
+                Some(found) => found,
+                None => {
+                    let mut message = format!("unparseable move \"{word}\": expected {}", e.expected);
+                    if e.offset > 0 {
+                        message.push_str(&format!(" after \"{}\"", &word[..e.offset.min(word.len())]));
+                    }
+                    if san::looks_numeric(word) && self.notation.has_letters() {
+                        message.push_str(" (this looks like ICCF numeric notation)");
+                    }
+                    self.fail(Kind::Unparseable, index, &message);
+                    return 0;
                 }
-                if san::looks_numeric(word) {
-                    message.push_str(" (this looks like ICCF numeric notation)");
-                }
-                self.fail(Kind::Unparseable, index, &message);
-                return false;
-            }
+            },
         };
-        match resolve(&self.line.pos, &pattern) {
-            Resolution::Unique(mv) => self.play(mv, &pattern, index),
+        let written = self.written(index, joined);
+        match resolve_readings(&self.line.pos, &readings, self.line.origins.as_ref()) {
+            Resolution::Unique(mv) => self.play(mv, &readings.first, index),
             Resolution::Illegal => {
-                let message = format!(
-                    "illegal move \"{word}\" ({} to move)",
-                    side_name(self.line.pos.turn())
-                );
+                let message = format!("illegal move \"{written}\" ({} to move)", side_name(turn));
                 self.fail(Kind::Illegal, index, &message);
             }
             Resolution::Ambiguous(moves) => {
-                let sans: Vec<String> = moves
-                    .iter()
-                    .map(|m| San::from_move(&self.line.pos, *m).to_string())
-                    .collect();
-                let message = format!("ambiguous move \"{word}\": {} legal moves fit", moves.len());
-                self.fail(Kind::Ambiguous, index, &message);
-                if let Some(f) = self.out.findings.last_mut() {
-                    f.suggestion = sans.join(" ");
+                let sans: Vec<String> = moves.iter().map(|m| San::from_move(&self.line.pos, *m).to_string()).collect();
+                let chosen = match self.notation {
+                    Notation::Descriptive => self.look_ahead(&moves, &readings.first, index, joined),
+                    _ => None,
+                };
+                match chosen {
+                    Some(mv) => {
+                        let message = format!(
+                            "ambiguous move \"{written}\": {} legal moves fit; {} is the only one under which the game goes on",
+                            moves.len(),
+                            San::from_move(&self.line.pos, mv)
+                        );
+                        let mut finding = self.finding_at(Kind::Ambiguous, Severity::Warning, index, &message, &self.line.pos, self.line.ply + 1);
+                        finding.suggestion = sans.join(" ");
+                        self.out.findings.push(finding);
+                        self.play(mv, &readings.first, index);
+                    }
+                    None => {
+                        let message = format!("ambiguous move \"{written}\": {} legal moves fit", moves.len());
+                        self.fail(Kind::Ambiguous, index, &message);
+                        if let Some(f) = self.out.findings.last_mut() {
+                            f.suggestion = sans.join(" ");
+                        }
+                    }
                 }
             }
         }
         joined
     }
 
-    /// The pattern of `word` joined to the next token, if that is a word
-    /// separated by blanks only and the two make a move together.
-    fn joined_with_next(&self, word: &str, index: u32) -> Option<MovePattern> {
-        let this = &self.lexed.tokens[index as usize];
-        let next = self.lexed.tokens.get(index as usize + 1)?;
-        let gap = self
-            .text
-            .get(this.span.end as usize..next.span.start as usize)?;
-        if next.kind != TokenKind::Word || !gap.chars().all(|c| c == ' ' || c == '\t') {
+    /// The source text of token `index` and the `joined` tokens after it.
+    fn written(&self, index: u32, joined: usize) -> &str {
+        let tokens = &self.lexed.tokens;
+        let start = tokens[index as usize].span.start as usize;
+        let end = tokens[index as usize + joined].span.end as usize;
+        &self.text[start..end]
+    }
+
+    /// `word` joined with up to [`MAX_JOINED`] following words on the
+    /// same line, the fewest that make a move; with how many it took.
+    fn joined_with_following(&self, word: &str, index: u32) -> Option<(Readings, usize)> {
+        let turn = self.line.pos.turn();
+        let mut joined = word.to_owned();
+        let mut end = self.lexed.tokens[index as usize].span.end as usize;
+        for taken in 1..=MAX_JOINED {
+            let next = self.lexed.tokens.get(index as usize + taken)?;
+            let gap = self.text.get(end..next.span.start as usize)?;
+            if next.kind != TokenKind::Word || !gap.chars().all(|c| c == ' ' || c == '\t') {
+                return None;
+            }
+            joined.push_str(next.text(self.text));
+            end = next.span.end as usize;
+            if let Ok(readings) = self.notation.parse(&joined, self.lang, turn) {
+                return Some((readings, taken));
+            }
+        }
+        None
+    }
+
+    /// Tries each of `moves` on a copy of the replay for the tokens that
+    /// follow; the one move under which the game goes furthest, if only
+    /// one does.
+    fn look_ahead(&self, moves: &[Move], pattern: &MovePattern, index: u32, joined: usize) -> Option<Move> {
+        if self.lookahead == 0 {
             return None;
         }
-        let joined = format!("{word}{}", next.text(self.text));
-        self.notation.parse(&joined, self.lang).ok()
+        let from = index as usize + joined + 1;
+        let until = (from + LOOKAHEAD_TOKENS).min(self.lexed.tokens.len());
+        let progress: Vec<(u32, Move)> = moves
+            .iter()
+            .map(|&mv| {
+                let mut copy = Replayer {
+                    out: Replay {
+                        events: Vec::new(),
+                        findings: Vec::new(),
+                        end: self.out.end.clone(),
+                        main_plies: 0,
+                        resolved: 0,
+                        pawn_letters: 0,
+                        failed: false,
+                        result: self.out.result,
+                    },
+                    stack: self.stack.clone(),
+                    line: self.line.clone(),
+                    pending: None,
+                    marks: MarkUse::default(),
+                    lookahead: self.lookahead - 1,
+                    ..*self
+                };
+                copy.play(mv, pattern, index);
+                copy.run(from, until);
+                (copy.out.resolved, mv)
+            })
+            .collect();
+        let best = progress.iter().map(|(p, _)| *p).max()?;
+        match progress.iter().filter(|(p, _)| *p == best).collect::<Vec<_>>().as_slice() {
+            [(_, mv)] => Some(*mv),
+            _ => None,
+        }
     }
 
     fn play(&mut self, mv: Move, pattern: &MovePattern, index: u32) {
         let before = self.line.pos.clone();
         self.line.pos.play_unchecked(mv);
         self.line.before = Some(before);
+        if let Some(origins) = &mut self.line.origins {
+            self.line.before_origins = Some(origins.clone());
+            origins.play(mv);
+        }
         self.line.ply += 1;
         self.out.resolved += 1;
         self.out.pawn_letters += u32::from(pattern.pawn_letter);
@@ -391,6 +496,8 @@ impl Replayer<'_> {
             pos: before,
             ply: self.line.ply - 1,
             opened_at: index,
+            origins: self.line.before_origins.clone(),
+            before_origins: None,
         };
         self.stack
             .push(std::mem::replace(&mut self.line, variation));
@@ -478,13 +585,11 @@ mod tests {
     use crate::pgn::lexer::lex;
 
     fn run(text: &str, lang: &str) -> Replay {
-        replay(
-            text,
-            &lex(text),
-            &Chess::default(),
-            Notation::San,
-            Language::builtin(lang).unwrap(),
-        )
+        run_in(text, lang, Notation::San)
+    }
+
+    fn run_in(text: &str, lang: &str, notation: Notation) -> Replay {
+        replay(text, &lex(text), &Chess::default(), notation, Language::builtin(lang).unwrap())
     }
 
     #[test]

@@ -19,7 +19,8 @@ use shakmaty::{
     Bitboard, CastlingSide, Chess, Move, MoveList, Position, Rank, Role, Square, attacks,
 };
 
-use crate::model::{Captured, MovePattern};
+use crate::engine::origins::Origins;
+use crate::model::{Captured, MovePattern, Readings};
 
 /// What a pattern means in a position.
 #[derive(Debug, Clone)]
@@ -34,17 +35,53 @@ pub enum Resolution {
 
 /// Resolves `pattern` against the legal moves of `pos`.
 pub fn resolve(pos: &Chess, pattern: &MovePattern) -> Resolution {
+    resolve_with(pos, pattern, None)
+}
+
+/// Resolves every reading of a move; the legal moves they give together
+/// decide.
+pub fn resolve_readings(pos: &Chess, readings: &Readings, origins: Option<&Origins>) -> Resolution {
+    if readings.more.is_empty() {
+        return resolve_with(pos, &readings.first, origins);
+    }
+    let mut found: Vec<Move> = Vec::new();
+    for pattern in readings.iter() {
+        let moves = match resolve_with(pos, pattern, origins) {
+            Resolution::Unique(m) => vec![m],
+            Resolution::Ambiguous(moves) => moves,
+            Resolution::Illegal => Vec::new(),
+        };
+        for m in moves {
+            if !found.contains(&m) {
+                found.push(m);
+            }
+        }
+    }
+    match found.as_slice() {
+        [] => Resolution::Illegal,
+        [m] => Resolution::Unique(*m),
+        _ => Resolution::Ambiguous(found),
+    }
+}
+
+/// Resolves `pattern`, with the pieces' starting squares when the pattern
+/// constrains them (descriptive notation).
+pub fn resolve_with(pos: &Chess, pattern: &MovePattern, origins: Option<&Origins>) -> Resolution {
+    let needs_origins = pattern.origin != Bitboard::FULL || pattern.captured_origin != Bitboard::FULL;
     if let (Some(role), Some(to), None) = (pattern.role, pattern.to.single_square(), pattern.castle)
+        && !needs_origins
+        && pattern.captured_on == Bitboard::FULL
         && let Some(m) = unique_by_attacks(pos, pattern, role, to)
     {
         return Resolution::Unique(m);
     }
+    let fits = |m: &Move| matches(pattern, m) && fits_origins(pattern, m, origins);
     let mut moves = candidates(pos, pattern);
-    moves.retain(|m| matches(pattern, m));
+    moves.retain(|m| fits(m));
     if moves.is_empty() && pattern.role == Some(Role::King) && pattern.castle.is_none() {
         // Old texts write castling as the king's move (`Kg1`, `Ke1-g1`).
         moves = pos.legal_moves();
-        moves.retain(|m| m.is_castle() && matches(pattern, m));
+        moves.retain(|m| m.is_castle() && fits(m));
     }
     match moves.len() {
         0 => Resolution::Illegal,
@@ -133,19 +170,43 @@ fn unique_by_attacks(pos: &Chess, p: &MovePattern, role: Role, to: Square) -> Op
     found
 }
 
-/// Whether `m` satisfies every constraint of `pattern`.
+/// Whether `m` satisfies every constraint of `pattern` that the board
+/// alone decides.
 pub fn matches(pattern: &MovePattern, m: &Move) -> bool {
     if let Some(side) = pattern.castle {
         return m.castling_side() == Some(side);
     }
+    // Coordinates may write castling as the king taking its rook (`e1h1`).
+    let lands = pattern.to.contains(destination(m)) || (pattern.role.is_none() && m.is_castle() && pattern.to.contains(m.to()));
     pattern.role.is_none_or(|r| r == m.role())
         && m.from().is_some_and(|from| pattern.from.contains(from))
-        && pattern.to.contains(destination(m))
+        && lands
         && (pattern.promotion.is_none() || pattern.promotion == m.promotion())
         && match pattern.captured {
             Captured::Unconstrained => true,
             Captured::Piece(role) => m.capture() == Some(role),
         }
+        && (pattern.captured_on == Bitboard::FULL || captured_square(m).is_some_and(|sq| pattern.captured_on.contains(sq)))
+}
+
+/// Whether the pieces' starting squares fit what `pattern` says of them.
+fn fits_origins(pattern: &MovePattern, m: &Move, origins: Option<&Origins>) -> bool {
+    let Some(origins) = origins else {
+        return true;
+    };
+    let started = |sq: Option<Square>, allowed: Bitboard| {
+        allowed == Bitboard::FULL || sq.and_then(|sq| origins.start_of(sq)).is_some_and(|s| allowed.contains(s))
+    };
+    started(m.from(), pattern.origin) && started(captured_square(m), pattern.captured_origin)
+}
+
+/// The square of the piece `m` captures, if any.
+pub fn captured_square(m: &Move) -> Option<Square> {
+    match *m {
+        Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
+        Move::Normal { capture: Some(_), to, .. } => Some(to),
+        _ => None,
+    }
 }
 
 /// Where the moving piece lands: for castling, the king's square.

@@ -60,6 +60,8 @@ const UNIVERSAL_MARKS: &[(&str, Mark)] = &[
     ("ep.", Mark::EnPassant),
     ("ep", Mark::EnPassant),
     ("mate", Mark::Mate),
+    ("dis", Mark::Check),
+    ("dbl", Mark::Check),
     ("ch", Mark::Check),
     ("++", Mark::Check),
     ("+", Mark::Check),
@@ -148,7 +150,7 @@ pub fn parse_marks(token: &str, lang: &Language) -> Option<MovePattern> {
 }
 
 /// Strips marks from the end of `token` into `pattern`; returns the rest.
-fn strip_marks<'a>(token: &'a str, lang: &Language, pattern: &mut MovePattern) -> &'a str {
+pub(crate) fn strip_marks<'a>(token: &'a str, lang: &Language, pattern: &mut MovePattern) -> &'a str {
     let mut rest = token;
     'strip: loop {
         // No mark ends in a digit, and most moves do (`e4`, `Nf3`).
