@@ -13,29 +13,12 @@
 use std::fmt;
 
 use crate::audit::{Finding, Severity};
-use crate::engine::render;
 use crate::game::{Game, Letters, ReadOptions, read};
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
+use crate::output::{self, Format, Style};
 use crate::pgn::split::Splitter;
-use crate::pgn::writer;
-
-/// What to write for each game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum Format {
-    /// PGN export format.
-    #[default]
-    Pgn,
-    /// Bare movetext (numbered SAN, comments, variations, result), one
-    /// paragraph per game, as a scoresheet would be typed.
-    San,
-    /// The final position of each game's main line, one FEN per line.
-    Fen,
-    /// Nothing: only findings (auditing).
-    None,
-}
 
 /// Options that cannot work together.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,7 +37,7 @@ impl std::error::Error for OptionsError {}
 pub struct Converter<'a> {
     read: ReadOptions<'a>,
     format: Format,
-    to_lang: &'a Language,
+    style: Style<'a>,
 }
 
 impl Default for Converter<'_> {
@@ -69,7 +52,7 @@ impl<'a> Converter<'a> {
         Converter {
             read: ReadOptions::default(),
             format: Format::Pgn,
-            to_lang: Language::english(),
+            style: Style::default(),
         }
     }
 
@@ -83,6 +66,13 @@ impl<'a> Converter<'a> {
     /// reading and writing.
     pub fn iccf_promotion(mut self, convention: Promotion) -> Self {
         self.read.iccf_promotion = convention;
+        self.style.iccf = convention;
+        self
+    }
+
+    /// With FEN or EPD, writes every position of the main line.
+    pub fn every_ply(mut self, every_ply: bool) -> Self {
+        self.style.every_ply = every_ply;
         self
     }
 
@@ -100,7 +90,7 @@ impl<'a> Converter<'a> {
 
     /// Writes piece letters of `lang`.
     pub fn to_lang(mut self, lang: &'a Language) -> Self {
-        self.to_lang = lang;
+        self.style.lang = lang;
         self
     }
 
@@ -110,11 +100,7 @@ impl<'a> Converter<'a> {
     ///
     /// Fails when FEN is asked for in letters that cannot write one.
     pub fn validate(&self) -> Result<(), OptionsError> {
-        if self.format == Format::Fen {
-            render::fen(&shakmaty::Chess::default(), self.to_lang)
-                .map_err(|e| OptionsError(e.to_string()))?;
-        }
-        Ok(())
+        self.format.check(&self.style).map_err(OptionsError)
     }
 
     /// The format written.
@@ -138,21 +124,7 @@ impl<'a> Converter<'a> {
     }
 
     fn render(&self, game: &Game<'_>) -> Option<String> {
-        let mut out = String::new();
-        match self.format {
-            Format::Pgn => writer::write_pgn(&mut out, game, self.to_lang),
-            Format::San => {
-                writer::write_movetext(&mut out, game, self.to_lang);
-                out.push('\n');
-            }
-            Format::Fen => {
-                // validate() has checked that these letters can write a FEN.
-                out.push_str(&render::fen(&game.replay.end, self.to_lang).ok()?);
-                out.push('\n');
-            }
-            Format::None => return None,
-        }
-        Some(out)
+        (self.format != Format::None).then(|| output::render(game, self.format, &self.style))
     }
 }
 

@@ -131,7 +131,11 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
             };
         }
     };
-    let Reading { replay, notation, letters } = detect(text, &lexed, &start, options);
+    let Reading {
+        replay,
+        notation,
+        letters,
+    } = detect(text, &lexed, &start, options);
     let mut game = Game {
         notation,
         text,
@@ -181,7 +185,12 @@ fn detect(text: &str, lexed: &Lexed, start: &Chess, options: &ReadOptions<'_>) -
     // How far a failed reading got: its moves, and half a move more when
     // its last token was at least a move in that notation.
     let progress = |r: &Replay| {
-        2 * r.resolved + u32::from(r.findings.last().is_some_and(|f| f.kind != Kind::Unparseable))
+        2 * r.resolved
+            + u32::from(
+                r.findings
+                    .last()
+                    .is_some_and(|f| f.kind != Kind::Unparseable),
+            )
     };
     let better = |r: &Replay, best: &Replay| match (r.failed, best.failed) {
         (false, true) => true,
@@ -194,7 +203,11 @@ fn detect(text: &str, lexed: &Lexed, start: &Chess, options: &ReadOptions<'_>) -
         let r = replay(text, lexed, start, notation, lang);
         let settled = !r.failed && r.pawn_letters == 0;
         if best.as_ref().is_none_or(|b| better(&r, &b.replay)) {
-            best = Some(Reading { replay: r, notation, letters });
+            best = Some(Reading {
+                replay: r,
+                notation,
+                letters,
+            });
         }
         if settled {
             break;
@@ -209,12 +222,20 @@ fn detect(text: &str, lexed: &Lexed, start: &Chess, options: &ReadOptions<'_>) -
 
 /// The readings to try, in order: notation, the table that reads it, and
 /// the letter set's name.
-fn readings<'a>(lexed: &Lexed, text: &str, options: &ReadOptions<'a>) -> Vec<(Notation, &'a Language, String)> {
+fn readings<'a>(
+    lexed: &Lexed,
+    text: &str,
+    options: &ReadOptions<'a>,
+) -> Vec<(Notation, &'a Language, String)> {
     let iccf = Notation::Iccf(options.iccf_promotion);
     let notations = match options.notation {
         Some(n) => vec![n],
         None => {
-            let first_word = lexed.tokens.iter().find(|t| t.kind == TokenKind::Word).map(|t| t.text(text));
+            let first_word = lexed
+                .tokens
+                .iter()
+                .find(|t| t.kind == TokenKind::Word)
+                .map(|t| t.text(text));
             if first_word.is_some_and(crate::notation::san::looks_numeric) {
                 vec![iccf, Notation::San, Notation::Descriptive]
             } else {
@@ -277,8 +298,13 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
     let message = match (game.notation, game.letters.as_str()) {
         (Notation::San, "en") => None,
         (Notation::San, letters) => Some(format!("read with the {letters} piece letters")),
-        (Notation::Iccf(_), _) => Some(format!("read as {} numeric notation", game.notation.name())),
-        (notation, letters) => Some(format!("read as {} notation with the {letters} letters", notation.name())),
+        (Notation::Iccf(_), _) => {
+            Some(format!("read as {} numeric notation", game.notation.name()))
+        }
+        (notation, letters) => Some(format!(
+            "read as {} notation with the {letters} letters",
+            notation.name()
+        )),
     };
     if let Some(message) = message {
         out.push(Finding::game(Kind::LetterSet, Severity::Info, message));

@@ -37,8 +37,10 @@ pub mod game;
 pub mod lang;
 pub mod model;
 pub mod notation;
+pub mod output;
 pub mod pgn;
 pub mod pipeline;
 pub mod progress;
 
-pub use convert::{Converter, Format, convert_str};
+pub use convert::{Converter, convert_str};
+pub use output::Format;

@@ -82,6 +82,9 @@ pub struct MovePattern {
     pub captured_origin: Bitboard,
     /// Promotion piece, if one is written.
     pub promotion: Option<Role>,
+    /// The move must not promote (a four-digit numeric move whose other
+    /// reading is the promotion).
+    pub no_promotion: bool,
     /// Castling side, for castling written as such (`O-O`).
     pub castle: Option<CastlingSide>,
     /// Claims to verify after resolution.
@@ -106,6 +109,7 @@ impl MovePattern {
         captured_on: Bitboard::FULL,
         captured_origin: Bitboard::FULL,
         promotion: None,
+        no_promotion: false,
         castle: None,
         claims: Claims {
             capture: false,

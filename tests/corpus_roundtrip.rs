@@ -1,19 +1,20 @@
-//! Every game of the two 1 MB corpus samples, written by the tool in each
-//! language's SAN, reads back to identical moves (main line and
-//! variations), with the language given and with detection.
+//! Every game of the two 1 MB corpus samples, written by the tool in
+//! every notation and language it reads, reads back to identical moves
+//! (main line and variations): with the notation and language given, and
+//! with both detected.
 
 mod common;
 
 use scoresheet::game::{Letters, ReadOptions, read};
-use scoresheet::lang::Language;
+use scoresheet::output::{Style, render};
 use scoresheet::pgn::split::Splitter;
-use scoresheet::pgn::writer::write_pgn;
 
 fn round_trip(file: &str) {
     let Some(path) = common::corpus(file) else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();
+    let forms = common::forms();
     let mut games = 0;
     for raw in Splitter::new(text.as_bytes()) {
         let raw = raw.unwrap();
@@ -25,24 +26,33 @@ fn round_trip(file: &str) {
             game.findings
         );
         let want = common::moves(&raw.text, Letters::Auto).unwrap();
-        for lang in Language::all() {
-            let mut written = String::new();
-            write_pgn(&mut written, &game, lang);
-            let fixed = common::moves(&written, Letters::Fixed(lang));
+        for (format, lang, iccf, notation) in &forms {
+            let style = Style {
+                lang,
+                iccf: *iccf,
+                every_ply: false,
+            };
+            let written = render(&game, *format, &style);
+            let letters = Letters::Fixed(lang);
+            let given = ReadOptions {
+                notation: Some(*notation),
+                letters,
+                iccf_promotion: *iccf,
+            };
+            let what = format!("{file} game {} as {format:?} in {}", raw.index, lang.code);
             assert_eq!(
-                fixed.as_ref(),
+                common::moves_with(&written, &given).as_ref(),
                 Ok(&want),
-                "{file} game {} in {}:\n{written}",
-                raw.index,
-                lang.code
+                "{what}:\n{written}"
             );
-            let detected = common::moves(&written, Letters::Auto);
+            let detected = ReadOptions {
+                iccf_promotion: *iccf,
+                ..ReadOptions::default()
+            };
             assert_eq!(
-                detected.as_ref(),
+                common::moves_with(&written, &detected).as_ref(),
                 Ok(&want),
-                "{file} game {} in {}, detected:\n{written}",
-                raw.index,
-                lang.code
+                "{what}, detected:\n{written}"
             );
         }
         games += 1;
@@ -51,11 +61,11 @@ fn round_trip(file: &str) {
 }
 
 #[test]
-fn lichess_sample_round_trips_through_every_language() {
+fn lichess_sample_round_trips_through_every_notation_and_language() {
     round_trip("lichess-2025-05-sample.pgn");
 }
 
 #[test]
-fn twic_sample_round_trips_through_every_language() {
+fn twic_sample_round_trips_through_every_notation_and_language() {
     round_trip("twic1599-sample.pgn");
 }

@@ -3,8 +3,9 @@
 
 mod common;
 
-use scoresheet::game::Letters;
+use scoresheet::game::{Letters, ReadOptions};
 use scoresheet::lang::Language;
+use scoresheet::notation::Notation;
 
 #[test]
 fn every_table_example_reads_as_its_english() {
@@ -15,7 +16,16 @@ fn every_table_example_reads_as_its_english() {
             let want = common::moves(&example.san, Letters::Fixed(Language::english()));
             let want =
                 want.unwrap_or_else(|e| panic!("{}: English of {:?}: {e}", lang.code, example.san));
-            let fixed = common::moves(&example.text, Letters::Fixed(lang));
+            let notation = match example.notation.as_deref() {
+                Some("descriptive") => Some(Notation::Descriptive),
+                _ => Some(Notation::San),
+            };
+            let options = ReadOptions {
+                notation,
+                letters: Letters::Fixed(lang),
+                ..ReadOptions::default()
+            };
+            let fixed = common::moves_with(&example.text, &options);
             assert_eq!(
                 fixed.as_ref(),
                 Ok(&want),

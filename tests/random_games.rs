@@ -11,6 +11,7 @@ use rand::{Rng, SeedableRng};
 use scoresheet::engine::render::translate_san;
 use scoresheet::game::{Letters, ReadOptions, read};
 use scoresheet::lang::Language;
+use scoresheet::output::{Style, render};
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Move, Position};
 
@@ -91,6 +92,22 @@ fn write(rng: &mut StdRng, game: &[(Chess, Move)], lang: &Language) -> String {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_read_back_in_every_notation(seed: u64, plies in 1usize..160) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let game = random_game(&mut rng, plies);
+        let want: Vec<Move> = game.iter().map(|(_, m)| *m).collect();
+        let english = write(&mut rng, &game, Language::english());
+        let read_game = read(&english, &ReadOptions::default());
+        for (format, lang, iccf, notation) in common::forms() {
+            let style = Style { lang, iccf, every_ply: false };
+            let written = render(&read_game, format, &style);
+            let given = ReadOptions { notation: Some(notation), letters: Letters::Fixed(lang), iccf_promotion: iccf };
+            let got = common::moves_with(&written, &given);
+            prop_assert_eq!(got.as_ref(), Ok(&want), "{:?} in {}: {}", format, lang.code, written);
+        }
+    }
 
     #[test]
     fn random_games_read_back_in_every_language(seed: u64, plies in 1usize..160) {

@@ -8,9 +8,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use scoresheet::Format;
 use scoresheet::decode::EncodingChoice;
 use scoresheet::game::Letters;
 use scoresheet::lang::Language;
+use scoresheet::notation::Notation;
+use scoresheet::notation::iccf::Promotion;
 use scoresheet::pipeline::Input;
 
 /// Reads chess game scores in any notation and language, proves them by
@@ -55,6 +58,10 @@ struct ReadArgs {
     /// Input piece letters: auto, a language code, or a TOML table file.
     #[arg(long, default_value = "auto")]
     lang: String,
+    /// Piece digits of ICCF promotions: iccf (1=Q 2=R 3=B 4=N) or hu
+    /// (1=Q 2=R 3=N 4=B; four-digit promotions as in Hungarian texts).
+    #[arg(long, value_enum, default_value_t = IccfArg::Iccf)]
+    iccf_promotion: IccfArg,
     /// Input encoding: auto or a label (utf-8, windows-1250, iso-8859-2, …).
     #[arg(long, default_value = "auto")]
     encoding: String,
@@ -85,6 +92,10 @@ struct ConvertArgs {
     /// Write games that cannot be converted, verbatim, to FILE.
     #[arg(long, value_name = "FILE")]
     rejects: Option<PathBuf>,
+    /// With --to fen or epd: every position of the main line, not only
+    /// the last.
+    #[arg(long)]
+    every_ply: bool,
 }
 
 #[derive(Args, Debug)]
@@ -95,20 +106,90 @@ struct AuditArgs {
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum FromArg {
-    /// Detect the notation.
+    /// Detect the notation of each game.
     Auto,
-    /// Standard algebraic (also reads long algebraic and coordinates).
+    /// Standard algebraic.
     San,
+    /// Long algebraic (`Ng1-f3`), read by the SAN reader.
+    Lan,
+    /// Coordinates and UCI (`g1f3`, `e7e8q`), read by the SAN reader.
+    Coord,
+    /// ICCF numeric (`7163`).
+    Iccf,
+    /// Descriptive (`N-KB3`; Hungarian `H-KF3` with --lang hu).
+    Descriptive,
+}
+
+impl FromArg {
+    fn notation(self, iccf: Promotion) -> Option<Notation> {
+        match self {
+            FromArg::Auto => None,
+            FromArg::San | FromArg::Lan | FromArg::Coord => Some(Notation::San),
+            FromArg::Iccf => Some(Notation::Iccf(iccf)),
+            FromArg::Descriptive => Some(Notation::Descriptive),
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum IccfArg {
+    /// 1 = queen, 2 = rook, 3 = bishop, 4 = knight, five digits.
+    Iccf,
+    /// 1 = queen, 2 = rook, 3 = knight, 4 = bishop, four digits.
+    Hu,
+}
+
+impl IccfArg {
+    fn convention(self) -> Promotion {
+        match self {
+            IccfArg::Iccf => Promotion::Iccf,
+            IccfArg::Hu => Promotion::Hungarian,
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum ToArg {
     /// PGN export format.
     Pgn,
-    /// Numbered SAN movetext without tags.
+    /// Standard algebraic, as a scoresheet (--to-lang for the letters).
     San,
-    /// The final position of each game as FEN.
+    /// Long algebraic (`Ng1-f3`).
+    Lan,
+    /// UCI coordinates (`g1f3`).
+    Uci,
+    /// ICCF numeric (`7163`; --iccf-promotion for promotions).
+    Iccf,
+    /// Descriptive (`N-KB3`; --to-lang hu for Hungarian).
+    Descriptive,
+    /// Figurine algebraic (`♘f3`).
+    Figurine,
+    /// Spoken German for blind players (`Springer Felix drei`).
+    Spoken,
+    /// The final position as FEN (--every-ply for every position).
     Fen,
+    /// The final position as EPD (--every-ply for every position).
+    Epd,
+    /// One JSON object per game: tags, moves, final FEN, findings.
+    Json,
+}
+
+impl ToArg {
+    fn format(self) -> Format {
+        match self {
+            ToArg::Pgn => Format::Pgn,
+            ToArg::San => Format::San,
+            ToArg::Lan => Format::Lan,
+            ToArg::Uci => Format::Uci,
+            ToArg::Iccf => Format::Iccf,
+            ToArg::Descriptive => Format::Descriptive,
+            ToArg::Figurine => Format::Figurine,
+            ToArg::Spoken => Format::Spoken,
+            ToArg::Fen => Format::Fen,
+            ToArg::Epd => Format::Epd,
+            ToArg::Json => Format::Json,
+        }
+    }
 }
 
 /// Runs the parsed command line.

@@ -5,6 +5,7 @@
 //! one resolver for every notation, replay with findings, and rendering
 //! in any language.
 
+pub mod describe;
 pub mod origins;
 pub mod render;
 pub mod replay;

@@ -45,7 +45,11 @@ impl Origins {
                 let (k, r) = (self.0[king as usize].take(), self.0[rook as usize].take());
                 let king_to = destination(&m);
                 let rook_to = Square::from_coords(
-                    if king_to.file() > king.file() { shakmaty::File::F } else { shakmaty::File::D },
+                    if king_to.file() > king.file() {
+                        shakmaty::File::F
+                    } else {
+                        shakmaty::File::D
+                    },
                     king.rank(),
                 );
                 self.0[king_to as usize] = k;

@@ -20,9 +20,166 @@ use std::fmt::Write as _;
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{CastlingMode, CastlingSide, Chess, EnPassantMode, Move, Position, Role};
 
+use crate::engine::describe;
+use crate::engine::origins::Origins;
+use crate::engine::resolve::destination;
 use crate::lang::Language;
+use crate::notation::iccf::{self, Promotion};
+
+/// How moves are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveStyle<'a> {
+    /// Standard algebraic in the language's letters (figurine too).
+    San(&'a Language),
+    /// Long algebraic: `Ng1-f3`, `e2-e4`, `Bb5xc6`.
+    Lan(&'a Language),
+    /// UCI coordinates: `e2e4`, `e7e8q`, castling `e1g1`.
+    Uci,
+    /// ICCF numeric, promotions in the convention given.
+    Iccf(Promotion),
+    /// Descriptive in the language's words, qualified only as needed.
+    Descriptive(&'a Language),
+    /// Spoken, as announced to blind players: `Springer Felix drei`.
+    Spoken,
+}
+
+impl MoveStyle<'_> {
+    /// Whether writing needs to know where each piece started.
+    pub fn needs_origins(self) -> bool {
+        matches!(self, MoveStyle::Descriptive(_))
+    }
+}
+
+/// Appends `m`, played from `before` to `after`, in `style`. `origins`
+/// are the pieces' starting squares in `before`, needed for descriptive.
+pub fn append_move(
+    out: &mut String,
+    style: MoveStyle<'_>,
+    before: &Chess,
+    m: Move,
+    after: &Chess,
+    origins: Option<&Origins>,
+) {
+    match style {
+        MoveStyle::San(lang) => append_san(out, before, m, after, lang),
+        MoveStyle::Lan(lang) => append_lan(out, m, after, lang),
+        MoveStyle::Uci => {
+            let _ = write!(out, "{}", m.to_uci(CastlingMode::Standard));
+        }
+        MoveStyle::Iccf(convention) => {
+            let from = m.from().unwrap_or(m.to());
+            out.push_str(&iccf::write(
+                from,
+                destination(&m),
+                m.promotion(),
+                convention,
+            ));
+        }
+        MoveStyle::Descriptive(lang) => describe::append(out, lang, before, m, after, origins),
+        MoveStyle::Spoken => append_spoken(out, before, m, after),
+    }
+}
+
+/// `+` or `#` when the position after a move is check or mate.
+fn suffix(after: &Chess) -> &'static str {
+    if !after.is_check() {
+        ""
+    } else if after.is_checkmate() {
+        "#"
+    } else {
+        "+"
+    }
+}
+
+fn append_lan(out: &mut String, m: Move, after: &Chess, lang: &Language) {
+    match m.castling_side() {
+        Some(CastlingSide::KingSide) => out.push_str("O-O"),
+        Some(CastlingSide::QueenSide) => out.push_str("O-O-O"),
+        None => {
+            if m.role() != Role::Pawn {
+                out.push_str(lang.letter(m.role()));
+            }
+            let from = m.from().unwrap_or(m.to());
+            let _ = write!(
+                out,
+                "{from}{}{}",
+                if m.is_capture() { 'x' } else { '-' },
+                m.to()
+            );
+            if let Some(role) = m.promotion() {
+                let _ = write!(out, "={}", lang.letter(role));
+            }
+        }
+    }
+    out.push_str(suffix(after));
+}
+
+const SPOKEN_FILES: [&str; 8] = [
+    "Anna", "Bella", "Cesar", "David", "Eva", "Felix", "Gustav", "Hector",
+];
+const SPOKEN_RANKS: [&str; 8] = [
+    "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht",
+];
+
+fn spoken_piece(role: Role) -> &'static str {
+    match role {
+        Role::King => "König",
+        Role::Queen => "Dame",
+        Role::Rook => "Turm",
+        Role::Bishop => "Läufer",
+        Role::Knight => "Springer",
+        Role::Pawn => "Bauer",
+    }
+}
+
+/// Spoken German as the FIDE Laws prescribe for blind players: piece,
+/// the SAN disambiguation, `schlägt` for captures, the square as file
+/// name and rank numeral, then promotion, `Schach` or `Matt`.
+fn append_spoken(out: &mut String, before: &Chess, m: Move, after: &Chess) {
+    let mut words: Vec<&str> = Vec::with_capacity(8);
+    match San::from_move(before, m) {
+        San::Castle(CastlingSide::KingSide) => words.push("Kurze Rochade"),
+        San::Castle(CastlingSide::QueenSide) => words.push("Lange Rochade"),
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            if role != Role::Pawn {
+                words.push(spoken_piece(role));
+            }
+            if let Some(file) = file {
+                words.push(SPOKEN_FILES[file as usize]);
+            }
+            if let Some(rank) = rank {
+                words.push(SPOKEN_RANKS[rank as usize]);
+            }
+            if capture {
+                words.push("schlägt");
+            }
+            words.push(SPOKEN_FILES[to.file() as usize]);
+            words.push(SPOKEN_RANKS[to.rank() as usize]);
+            if m.is_en_passant() {
+                words.push("en passant");
+            }
+            if let Some(role) = promotion {
+                words.push(spoken_piece(role));
+            }
+        }
+        San::Put { .. } | San::Null => {}
+    }
+    match suffix(after) {
+        "+" => words.push("Schach"),
+        "#" => words.push("Matt"),
+        _ => {}
+    }
+    out.push_str(&words.join(" "));
+}
 
 /// The move `m` in `pos` as SAN with `lang`'s letters, check and mate marks.
 pub fn san(pos: &Chess, m: Move, lang: &Language) -> String {
@@ -38,13 +195,7 @@ pub fn san(pos: &Chess, m: Move, lang: &Language) -> String {
 /// and legal moves only when the move gives check, to tell mate.
 pub fn append_san(out: &mut String, before: &Chess, m: Move, after: &Chess, lang: &Language) {
     let san = San::from_move(before, m);
-    let suffix = if !after.is_check() {
-        ""
-    } else if after.is_checkmate() {
-        "#"
-    } else {
-        "+"
-    };
+    let suffix = suffix(after);
     if lang.code == "en" {
         let _ = write!(out, "{san}{suffix}");
     } else {

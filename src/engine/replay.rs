@@ -257,9 +257,11 @@ impl Replayer<'_> {
             Err(e) => match self.joined_with_following(word, index) {
                 Some(found) => found,
                 None => {
-                    let mut message = format!("unparseable move \"{word}\": expected {}", e.expected);
+                    let mut message =
+                        format!("unparseable move \"{word}\": expected {}", e.expected);
                     if e.offset > 0 {
-                        message.push_str(&format!(" after \"{}\"", &word[..e.offset.min(word.len())]));
+                        message
+                            .push_str(&format!(" after \"{}\"", &word[..e.offset.min(word.len())]));
                     }
                     if san::looks_numeric(word) && self.notation.has_letters() {
                         message.push_str(" (this looks like ICCF numeric notation)");
@@ -277,9 +279,14 @@ impl Replayer<'_> {
                 self.fail(Kind::Illegal, index, &message);
             }
             Resolution::Ambiguous(moves) => {
-                let sans: Vec<String> = moves.iter().map(|m| San::from_move(&self.line.pos, *m).to_string()).collect();
+                let sans: Vec<String> = moves
+                    .iter()
+                    .map(|m| San::from_move(&self.line.pos, *m).to_string())
+                    .collect();
                 let chosen = match self.notation {
-                    Notation::Descriptive => self.look_ahead(&moves, &readings.first, index, joined),
+                    Notation::Descriptive => {
+                        self.look_ahead(&moves, &readings.first, index, joined)
+                    }
                     _ => None,
                 };
                 match chosen {
@@ -289,13 +296,23 @@ impl Replayer<'_> {
                             moves.len(),
                             San::from_move(&self.line.pos, mv)
                         );
-                        let mut finding = self.finding_at(Kind::Ambiguous, Severity::Warning, index, &message, &self.line.pos, self.line.ply + 1);
+                        let mut finding = self.finding_at(
+                            Kind::Ambiguous,
+                            Severity::Warning,
+                            index,
+                            &message,
+                            &self.line.pos,
+                            self.line.ply + 1,
+                        );
                         finding.suggestion = sans.join(" ");
                         self.out.findings.push(finding);
                         self.play(mv, &readings.first, index);
                     }
                     None => {
-                        let message = format!("ambiguous move \"{written}\": {} legal moves fit", moves.len());
+                        let message = format!(
+                            "ambiguous move \"{written}\": {} legal moves fit",
+                            moves.len()
+                        );
                         self.fail(Kind::Ambiguous, index, &message);
                         if let Some(f) = self.out.findings.last_mut() {
                             f.suggestion = sans.join(" ");
@@ -339,7 +356,13 @@ impl Replayer<'_> {
     /// Tries each of `moves` on a copy of the replay for the tokens that
     /// follow; the one move under which the game goes furthest, if only
     /// one does.
-    fn look_ahead(&self, moves: &[Move], pattern: &MovePattern, index: u32, joined: usize) -> Option<Move> {
+    fn look_ahead(
+        &self,
+        moves: &[Move],
+        pattern: &MovePattern,
+        index: u32,
+        joined: usize,
+    ) -> Option<Move> {
         if self.lookahead == 0 {
             return None;
         }
@@ -372,7 +395,12 @@ impl Replayer<'_> {
             })
             .collect();
         let best = progress.iter().map(|(p, _)| *p).max()?;
-        match progress.iter().filter(|(p, _)| *p == best).collect::<Vec<_>>().as_slice() {
+        match progress
+            .iter()
+            .filter(|(p, _)| *p == best)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
             [(_, mv)] => Some(*mv),
             _ => None,
         }
@@ -589,7 +617,13 @@ mod tests {
     }
 
     fn run_in(text: &str, lang: &str, notation: Notation) -> Replay {
-        replay(text, &lex(text), &Chess::default(), notation, Language::builtin(lang).unwrap())
+        replay(
+            text,
+            &lex(text),
+            &Chess::default(),
+            notation,
+            Language::builtin(lang).unwrap(),
+        )
     }
 
     #[test]

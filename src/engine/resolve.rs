@@ -67,7 +67,8 @@ pub fn resolve_readings(pos: &Chess, readings: &Readings, origins: Option<&Origi
 /// Resolves `pattern`, with the pieces' starting squares when the pattern
 /// constrains them (descriptive notation).
 pub fn resolve_with(pos: &Chess, pattern: &MovePattern, origins: Option<&Origins>) -> Resolution {
-    let needs_origins = pattern.origin != Bitboard::FULL || pattern.captured_origin != Bitboard::FULL;
+    let needs_origins =
+        pattern.origin != Bitboard::FULL || pattern.captured_origin != Bitboard::FULL;
     if let (Some(role), Some(to), None) = (pattern.role, pattern.to.single_square(), pattern.castle)
         && !needs_origins
         && pattern.captured_on == Bitboard::FULL
@@ -119,6 +120,7 @@ fn unique_by_attacks(pos: &Chess, p: &MovePattern, role: Role, to: Square) -> Op
     let ours = pos.our(role) & p.from;
     let promotes = role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
     if promotes != p.promotion.is_some()
+        || p.no_promotion
         || p.promotion
             .is_some_and(|r| matches!(r, Role::King | Role::Pawn))
     {
@@ -177,16 +179,19 @@ pub fn matches(pattern: &MovePattern, m: &Move) -> bool {
         return m.castling_side() == Some(side);
     }
     // Coordinates may write castling as the king taking its rook (`e1h1`).
-    let lands = pattern.to.contains(destination(m)) || (pattern.role.is_none() && m.is_castle() && pattern.to.contains(m.to()));
+    let lands = pattern.to.contains(destination(m))
+        || (pattern.role.is_none() && m.is_castle() && pattern.to.contains(m.to()));
     pattern.role.is_none_or(|r| r == m.role())
         && m.from().is_some_and(|from| pattern.from.contains(from))
         && lands
         && (pattern.promotion.is_none() || pattern.promotion == m.promotion())
+        && !(pattern.no_promotion && m.is_promotion())
         && match pattern.captured {
             Captured::Unconstrained => true,
             Captured::Piece(role) => m.capture() == Some(role),
         }
-        && (pattern.captured_on == Bitboard::FULL || captured_square(m).is_some_and(|sq| pattern.captured_on.contains(sq)))
+        && (pattern.captured_on == Bitboard::FULL
+            || captured_square(m).is_some_and(|sq| pattern.captured_on.contains(sq)))
 }
 
 /// Whether the pieces' starting squares fit what `pattern` says of them.
@@ -195,7 +200,10 @@ fn fits_origins(pattern: &MovePattern, m: &Move, origins: Option<&Origins>) -> b
         return true;
     };
     let started = |sq: Option<Square>, allowed: Bitboard| {
-        allowed == Bitboard::FULL || sq.and_then(|sq| origins.start_of(sq)).is_some_and(|s| allowed.contains(s))
+        allowed == Bitboard::FULL
+            || sq
+                .and_then(|sq| origins.start_of(sq))
+                .is_some_and(|s| allowed.contains(s))
     };
     started(m.from(), pattern.origin) && started(captured_square(m), pattern.captured_origin)
 }
@@ -204,7 +212,11 @@ fn fits_origins(pattern: &MovePattern, m: &Move, origins: Option<&Origins>) -> b
 pub fn captured_square(m: &Move) -> Option<Square> {
     match *m {
         Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
-        Move::Normal { capture: Some(_), to, .. } => Some(to),
+        Move::Normal {
+            capture: Some(_),
+            to,
+            ..
+        } => Some(to),
         _ => None,
     }
 }

@@ -62,7 +62,10 @@ pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, Synt
     let mut pattern = MovePattern::ANY;
     let core = strip_marks(token, lang, &mut pattern);
     let normal = normalise(core);
-    let err = |expected| SyntaxError { offset: 0, expected };
+    let err = |expected| SyntaxError {
+        offset: 0,
+        expected,
+    };
     if let Some(side) = castles(&normal, desc) {
         pattern.role = Some(Role::King);
         pattern.castle = Some(side);
@@ -100,8 +103,14 @@ pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, Synt
             .into_iter()
             .flat_map(|p| {
                 [
-                    MovePattern { origin: r.start_squares(mover.role, wing), ..p },
-                    MovePattern { from: p.from & wing_files(wing), ..p },
+                    MovePattern {
+                        origin: r.start_squares(mover.role, wing),
+                        ..p
+                    },
+                    MovePattern {
+                        from: p.from & wing_files(wing),
+                        ..p
+                    },
                 ]
             })
             .collect();
@@ -111,14 +120,23 @@ pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, Synt
             .into_iter()
             .flat_map(|p| {
                 [
-                    MovePattern { captured_origin: r.start_squares(wing.0, wing.1), ..p },
-                    MovePattern { captured_on: p.captured_on & wing_files(wing.1), ..p },
+                    MovePattern {
+                        captured_origin: r.start_squares(wing.0, wing.1),
+                        ..p
+                    },
+                    MovePattern {
+                        captured_on: p.captured_on & wing_files(wing.1),
+                        ..p
+                    },
                 ]
             })
             .collect();
     }
     let first = readings.remove(0);
-    Ok(Readings { first, more: readings })
+    Ok(Readings {
+        first,
+        more: readings,
+    })
 }
 
 /// Old print's long dashes, spaced letters and `×` become `-`, nothing
@@ -142,7 +160,10 @@ fn castles(text: &str, desc: &Descriptive) -> Option<CastlingSide> {
         "OOO" | "000" => return Some(CastlingSide::QueenSide),
         _ => {}
     }
-    let rest = desc.castles.iter().find_map(|w| text.strip_prefix(w.as_str()))?;
+    let rest = desc
+        .castles
+        .iter()
+        .find_map(|w| text.strip_prefix(w.as_str()))?;
     let side = rest.trim_start_matches('(').trim_end_matches(')');
     let wing = |w: &Vec<String>| w.iter().any(|k| side.starts_with(k.as_str()));
     if side.is_empty() || wing(&desc.king_wing) {
@@ -159,7 +180,9 @@ fn wing_files(wing: Wing) -> Bitboard {
         Wing::King => [File::E, File::F, File::G, File::H],
         Wing::Queen => [File::A, File::B, File::C, File::D],
     };
-    files.into_iter().fold(Bitboard::EMPTY, |bb, f| bb | Bitboard::from_file(f))
+    files
+        .into_iter()
+        .fold(Bitboard::EMPTY, |bb, f| bb | Bitboard::from_file(f))
 }
 
 /// The file a piece begins on, on `wing` (rook, knight, bishop).
@@ -207,7 +230,9 @@ impl Reader<'_> {
                 .filter_map(|w| home_file(role, w))
                 .fold(Bitboard::EMPTY, |bb, f| bb | Bitboard::from_file(f))
         };
-        let one = |role: Role, wing: Wing| home_file(role, wing).map_or(Bitboard::EMPTY, Bitboard::from_file);
+        let one = |role: Role, wing: Wing| {
+            home_file(role, wing).map_or(Bitboard::EMPTY, Bitboard::from_file)
+        };
         if self.desc.wing_after {
             if let Some((role, rest)) = self.file_piece(text) {
                 if let Some((wing, rest2)) = self.wing(rest) {
@@ -215,10 +240,10 @@ impl Reader<'_> {
                 }
                 out.push((both(role), rest));
             }
-        } else if let Some((wing, rest)) = self.wing(text) {
-            if let Some((role, rest2)) = self.file_piece(rest) {
-                out.push((one(role, wing), rest2));
-            }
+        } else if let Some((wing, rest)) = self.wing(text)
+            && let Some((role, rest2)) = self.file_piece(rest)
+        {
+            out.push((one(role, wing), rest2));
         }
         if let Some((wing, rest)) = self.wing(text) {
             let file = match wing {
@@ -262,9 +287,10 @@ impl Reader<'_> {
             let rest = text.strip_prefix('/')?;
             (rest, "", false)
         };
-        let parsed = self
-            .square(inner)
-            .or_else(|| self.rank(inner).map(|(r, rest)| (Bitboard::from_rank(r), rest)))?;
+        let parsed = self.square(inner).or_else(|| {
+            self.rank(inner)
+                .map(|(r, rest)| (Bitboard::from_rank(r), rest))
+        })?;
         match (closed, parsed.1) {
             (true, "") => Some((parsed.0, rest)),
             (false, after) => Some((parsed.0, after)),
@@ -275,7 +301,17 @@ impl Reader<'_> {
     /// A piece as descriptive names it, with its qualifier: `P`, `KBP`,
     /// `NP`, `KN`, `R(Q1)`, `R/1`, `Q`.
     fn named<'t>(&self, text: &'t str) -> Option<(Named, &'t str)> {
-        let plain = |role, files, wing, rest| (Named { role, files, wing, squares: Bitboard::FULL }, rest);
+        let plain = |role, files, wing, rest| {
+            (
+                Named {
+                    role,
+                    files,
+                    wing,
+                    squares: Bitboard::FULL,
+                },
+                rest,
+            )
+        };
         let mut forms: Vec<(Named, &'t str)> = Vec::new();
         // A pawn named by its file: KBP, QP, NP.
         for (files, rest) in self.file_names(text) {
@@ -321,7 +357,9 @@ impl Reader<'_> {
             .or_else(|| text.strip_prefix(['=', '/']))
             .unwrap_or(text);
         match self.lang.piece_prefix(inner) {
-            Some((role, len)) if len == inner.len() && role != Role::King && role != Role::Pawn => ("", Some(role)),
+            Some((role, len)) if len == inner.len() && role != Role::King && role != Role::Pawn => {
+                ("", Some(role))
+            }
             _ => (text, None),
         }
     }
@@ -362,7 +400,10 @@ mod tests {
     #[test]
     fn captures_name_the_piece() {
         let p = en("BxN", Color::White).first;
-        assert_eq!((p.role, p.captured), (Some(Role::Bishop), Captured::Piece(Role::Knight)));
+        assert_eq!(
+            (p.role, p.captured),
+            (Some(Role::Bishop), Captured::Piece(Role::Knight))
+        );
         let p = en("PxKP", Color::White).first;
         assert_eq!(p.captured_on, Bitboard::from_file(File::E));
         let p = en("NxP(Q4)", Color::Black).first;
@@ -370,7 +411,10 @@ mod tests {
         let p = en("RxP/7", Color::White).first;
         assert_eq!(p.captured_on, Bitboard::from_rank(Rank::Seventh));
         let p = en("QPxB", Color::Black).first;
-        assert_eq!((p.role, p.from), (Some(Role::Pawn), Bitboard::from_file(File::D)));
+        assert_eq!(
+            (p.role, p.from),
+            (Some(Role::Pawn), Bitboard::from_file(File::D))
+        );
     }
 
     #[test]
@@ -381,21 +425,43 @@ mod tests {
         assert_eq!(r.more[0].from, wing_files(Wing::King));
         let r = en("R(Q1)-Q2", Color::White);
         assert_eq!(r.first.from, sq(D1));
-        assert_eq!(en("R/1-Q2", Color::White).first.from, Bitboard::from_rank(Rank::First));
+        assert_eq!(
+            en("R/1-Q2", Color::White).first.from,
+            Bitboard::from_rank(Rank::First)
+        );
     }
 
     #[test]
     fn old_print_castling_and_promotion() {
         assert_eq!(en("P—K4", Color::White).first.to, sq(E4));
         assert_eq!(en("Kt—KB3", Color::Black).first.to, sq(F6));
-        assert_eq!(en("B×P", Color::White).first.captured, Captured::Piece(Role::Pawn));
-        assert_eq!(en("Castles", Color::White).first.castle, Some(CastlingSide::KingSide));
-        assert_eq!(en("CastlesQR", Color::White).first.castle, Some(CastlingSide::QueenSide));
-        assert_eq!(en("Castles(K)", Color::White).first.castle, Some(CastlingSide::KingSide));
+        assert_eq!(
+            en("B×P", Color::White).first.captured,
+            Captured::Piece(Role::Pawn)
+        );
+        assert_eq!(
+            en("Castles", Color::White).first.castle,
+            Some(CastlingSide::KingSide)
+        );
+        assert_eq!(
+            en("CastlesQR", Color::White).first.castle,
+            Some(CastlingSide::QueenSide)
+        );
+        assert_eq!(
+            en("Castles(K)", Color::White).first.castle,
+            Some(CastlingSide::KingSide)
+        );
         for token in ["P-K8(Q)", "P-K8=Q", "P-K8Q", "P-K8/Q"] {
-            assert_eq!(en(token, Color::White).first.promotion, Some(Role::Queen), "{token}");
+            assert_eq!(
+                en(token, Color::White).first.promotion,
+                Some(Role::Queen),
+                "{token}"
+            );
         }
-        assert_eq!(en("P-R8=Kt", Color::White).first.promotion, Some(Role::Knight));
+        assert_eq!(
+            en("P-R8=Kt", Color::White).first.promotion,
+            Some(Role::Knight)
+        );
         assert!(en("QxP ch", Color::White).first.claims.check);
     }
 
@@ -413,7 +479,10 @@ mod tests {
     #[test]
     fn not_descriptive() {
         for token in ["e4", "Nf3", "P-K9", "PxQ5", "X-K4", "P-"] {
-            assert!(parse(token, Language::english(), Color::White).is_err(), "{token}");
+            assert!(
+                parse(token, Language::english(), Color::White).is_err(),
+                "{token}"
+            );
         }
     }
 }

@@ -75,11 +75,20 @@ pub fn parse(token: &str, convention: Promotion, turn: Color) -> Result<Readings
     if let Some(i) = digits[..4].iter().position(|d| !(1..=8).contains(d)) {
         return Err(err(i, "a file or rank digit 1–8"));
     }
-    let square = |file: u8, rank: u8| Square::from_coords(File::new(u32::from(file - 1)), Rank::new(u32::from(rank - 1)));
+    let square = |file: u8, rank: u8| {
+        Square::from_coords(
+            File::new(u32::from(file - 1)),
+            Rank::new(u32::from(rank - 1)),
+        )
+    };
     pattern.from = Bitboard::from_square(square(digits[0], digits[1]));
     pattern.to = Bitboard::from_square(square(digits[2], digits[3]));
     if let Some(&piece) = digits.get(4) {
-        pattern.promotion = Some(convention.piece(piece).ok_or(err(4, "a promotion digit 1–4"))?);
+        pattern.promotion = Some(
+            convention
+                .piece(piece)
+                .ok_or(err(4, "a promotion digit 1–4"))?,
+        );
         return Ok(Readings::one(pattern));
     }
     // Four digits may also be origin, destination file and piece.
@@ -89,15 +98,24 @@ pub fn parse(token: &str, convention: Promotion, turn: Color) -> Result<Readings
         _ => None,
     };
     let more = match (promotion_rank, convention.piece(digits[3])) {
-        (Some(rank), Some(piece)) => vec![MovePattern {
-            role: Some(Role::Pawn),
-            to: Bitboard::from_square(square(digits[2], rank)),
-            promotion: Some(piece),
-            ..pattern
-        }],
+        (Some(rank), Some(piece)) => {
+            // Then the move read plainly cannot be a promotion: it would
+            // lack its piece.
+            pattern.no_promotion = true;
+            vec![MovePattern {
+                role: Some(Role::Pawn),
+                to: Bitboard::from_square(square(digits[2], rank)),
+                promotion: Some(piece),
+                no_promotion: false,
+                ..pattern
+            }]
+        }
         _ => Vec::new(),
     };
-    Ok(Readings { first: pattern, more })
+    Ok(Readings {
+        first: pattern,
+        more,
+    })
 }
 
 /// The ICCF digits of a move from `from` to `to` (castling as the king's
@@ -129,13 +147,31 @@ mod tests {
         assert_eq!(r.first.from, Bitboard::from_square(Square::E2));
         assert_eq!(r.first.to, Bitboard::from_square(Square::E4));
         assert!(r.more.is_empty());
-        assert_eq!(parse("5171", Promotion::Iccf, Color::White).unwrap().first.to, Bitboard::from_square(Square::G1));
+        assert_eq!(
+            parse("5171", Promotion::Iccf, Color::White)
+                .unwrap()
+                .first
+                .to,
+            Bitboard::from_square(Square::G1)
+        );
     }
 
     #[test]
     fn both_promotion_forms_and_conventions() {
-        assert_eq!(parse("57583", Promotion::Iccf, Color::White).unwrap().first.promotion, Some(Role::Bishop));
-        assert_eq!(parse("57583", Promotion::Hungarian, Color::White).unwrap().first.promotion, Some(Role::Knight));
+        assert_eq!(
+            parse("57583", Promotion::Iccf, Color::White)
+                .unwrap()
+                .first
+                .promotion,
+            Some(Role::Bishop)
+        );
+        assert_eq!(
+            parse("57583", Promotion::Hungarian, Color::White)
+                .unwrap()
+                .first
+                .promotion,
+            Some(Role::Knight)
+        );
         let r = parse("5753", Promotion::Hungarian, Color::White).unwrap();
         assert_eq!(r.more[0].to, Bitboard::from_square(Square::E8));
         assert_eq!(r.more[0].promotion, Some(Role::Knight));
@@ -158,7 +194,10 @@ mod tests {
     #[test]
     fn not_numeric() {
         for token in ["e2e4", "525", "525400", "5294", "0254", "57585"] {
-            assert!(parse(token, Promotion::Iccf, Color::White).is_err(), "{token}");
+            assert!(
+                parse(token, Promotion::Iccf, Color::White).is_err(),
+                "{token}"
+            );
         }
     }
 }

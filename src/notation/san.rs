@@ -115,7 +115,18 @@ pub fn parse(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
         offset: at(rest),
         expected: "a square",
     })?;
-    let (rest, promotion) = promotion(rest, lang);
+    let (mut rest, mut promotion) = promotion(rest, lang);
+    if role.is_none() && promotion.is_none() {
+        // UCI writes the promotion piece in lower case, in every language.
+        if let Some(role) = rest
+            .chars()
+            .next()
+            .and_then(|c| Role::from_char(c).filter(|_| "qrbn".contains(c)))
+        {
+            promotion = Some(role);
+            rest = &rest[1..];
+        }
+    }
     if !rest.is_empty() {
         return Err(SyntaxError {
             offset: at(rest),
@@ -150,7 +161,11 @@ pub fn parse_marks(token: &str, lang: &Language) -> Option<MovePattern> {
 }
 
 /// Strips marks from the end of `token` into `pattern`; returns the rest.
-pub(crate) fn strip_marks<'a>(token: &'a str, lang: &Language, pattern: &mut MovePattern) -> &'a str {
+pub(crate) fn strip_marks<'a>(
+    token: &'a str,
+    lang: &Language,
+    pattern: &mut MovePattern,
+) -> &'a str {
     let mut rest = token;
     'strip: loop {
         // No mark ends in a digit, and most moves do (`e4`, `Nf3`).
@@ -264,6 +279,11 @@ fn body(input: &str) -> IResult<&str, Body> {
         if taken < 8
             && let Ok((after, e)) = elem(rest)
         {
+            // After a full origin and destination a letter is UCI's
+            // promotion piece (`h2h1b`), not a file.
+            if body.len == body.coords.len() && matches!(e, Elem::File(_)) {
+                break;
+            }
             rest = after;
             next = Some(e);
         }
@@ -453,6 +473,9 @@ mod tests {
         let p = en("g1f3");
         assert_eq!((p.role, p.from, p.to), (None, sq(G1), sq(F3)));
         assert_eq!(en("e7e8Q").promotion, Some(Role::Queen));
+        assert_eq!(en("e7e8q").promotion, Some(Role::Queen));
+        assert_eq!(en("c7d8n").promotion, Some(Role::Knight));
+        assert_eq!(en("h2h1b").promotion, Some(Role::Bishop));
     }
 
     #[test]

@@ -268,12 +268,14 @@ fn glued_parenthesis(rest: &str) -> Option<usize> {
         .parse(rest)
         .ok()?;
     let first = inner.chars().next()?;
-    let short = inner.chars().count() <= 2;
-    (short
-        && !first.is_ascii_digit()
-        && !('a'..='h').contains(&first)
-        && rest[1 + inner.len()..].starts_with(')'))
-    .then_some(inner.len() + 2)
+    let count = inner.chars().count();
+    // A promotion piece or `=`: `(Q)`, `(Kt)`, `(=)`.
+    let piece = count <= 2 && !first.is_ascii_digit() && !('a'..='h').contains(&first);
+    // A descriptive square or rank: `(QR4)`, `(Q1)`, `(4)`.
+    let mut chars = inner.chars();
+    let last = chars.next_back()?;
+    let square = count <= 4 && ('1'..='8').contains(&last) && chars.all(char::is_uppercase);
+    ((piece || square) && rest[1 + inner.len()..].starts_with(')')).then_some(inner.len() + 2)
 }
 
 /// A tag pair `[Name "value"]`; a malformed one is skipped to the end of
@@ -397,6 +399,15 @@ mod tests {
             texts("exd6 e. p. Nxd6", TokenKind::Word),
             ["exd6", "e. p.", "Nxd6"]
         );
+        assert_eq!(
+            texts(
+                "R(QR4)-B4 Q(4)xP R(Q1)-Q2 e4(e5) Nf3 (Nc3)",
+                TokenKind::Word
+            ),
+            ["R(QR4)-B4", "Q(4)xP", "R(Q1)-Q2", "e4", "e5", "Nf3", "Nc3"]
+        );
+        // Regression: a multi-byte promotion letter once split a character.
+        assert_eq!(texts("e8(Ф) e8(Кр)", TokenKind::Word), ["e8(Ф)", "e8(Кр)"]);
     }
 
     #[test]

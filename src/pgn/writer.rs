@@ -11,10 +11,11 @@
 //! use scoresheet::game::{read, ReadOptions};
 //! use scoresheet::lang::Language;
 //! use scoresheet::pgn::writer::write_pgn;
+//! use scoresheet::engine::render::MoveStyle;
 //!
 //! let game = read("1. e4, e5. 2. Hf3, Hc6.", &ReadOptions::default());
 //! let mut pgn = String::new();
-//! write_pgn(&mut pgn, &game, Language::english());
+//! write_pgn(&mut pgn, &game, MoveStyle::San(Language::english()));
 //! assert!(pgn.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"));
 //! ```
 
@@ -22,10 +23,10 @@ use std::fmt::Write as _;
 
 use shakmaty::{Chess, Color, Position};
 
-use crate::engine::render;
+use crate::engine::origins::Origins;
+use crate::engine::render::{self, MoveStyle};
 use crate::engine::replay::Event;
 use crate::game::Game;
-use crate::lang::Language;
 use crate::pgn::lexer::TokenKind;
 
 /// Movetext lines stay shorter than this.
@@ -42,10 +43,23 @@ const ROSTER: [(&str, &str); 7] = [
 ];
 
 /// Appends `game` to `out` as PGN with SAN in `lang`'s letters.
-pub fn write_pgn(out: &mut String, game: &Game<'_>, lang: &Language) {
+pub fn write_pgn(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
     write_tags(out, game);
     out.push('\n');
-    write_movetext(out, game, lang);
+    write_movetext(out, game, style);
+    out.push('\n');
+}
+
+/// Appends `game` as a scoresheet in any notation: the tags it was read
+/// with, if any, then its movetext and a blank line.
+pub fn write_text(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
+    if !game.lexed.tags.is_empty() {
+        for tag in &game.lexed.tags {
+            push_tag(out, &tag.name, &tag.value);
+        }
+        out.push('\n');
+    }
+    write_movetext(out, game, style);
     out.push('\n');
 }
 
@@ -83,18 +97,25 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
 
 /// Appends the movetext of `game` (moves in `lang`'s letters, comments,
 /// NAGs, variations, result), wrapped, ending with a newline.
-pub fn write_movetext(out: &mut String, game: &Game<'_>, lang: &Language) {
+pub fn write_movetext(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
     let mut w = Wrapper { out, column: 0 };
-    let mut stack: Vec<(Option<Chess>, Chess)> = Vec::new();
-    let mut before: Option<Chess> = None;
-    let mut pos = game.start.clone();
+    let mut stack: Vec<(Option<Cursor>, Cursor)> = Vec::new();
+    let mut before: Option<Cursor> = None;
+    let mut at = Cursor {
+        pos: game.start.clone(),
+        origins: style.needs_origins().then(|| Origins::new(&game.start)),
+    };
     let mut need_number = true;
     let mut word = String::new();
     for event in &game.replay.events {
         match event {
             Event::Move { mv, .. } => {
-                let mut next = pos.clone();
-                next.play_unchecked(*mv);
+                let pos = &at.pos;
+                let mut next = at.clone();
+                next.pos.play_unchecked(*mv);
+                if let Some(origins) = &mut next.origins {
+                    origins.play(*mv);
+                }
                 // A move number stays on the line of its move.
                 word.clear();
                 match pos.turn() {
@@ -106,9 +127,9 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, lang: &Language) {
                     }
                     Color::Black => {}
                 }
-                render::append_san(&mut word, &pos, *mv, &next, lang);
+                render::append_move(&mut word, style, pos, *mv, &next.pos, at.origins.as_ref());
                 w.word(&word);
-                before = Some(std::mem::replace(&mut pos, next));
+                before = Some(std::mem::replace(&mut at, next));
                 need_number = false;
             }
             Event::Nag(n) => w.word(&format!("${n}")),
@@ -128,15 +149,15 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, lang: &Language) {
                 need_number = true;
             }
             Event::Begin => {
-                let start = before.clone().unwrap_or_else(|| pos.clone());
-                stack.push((before.take(), std::mem::replace(&mut pos, start)));
+                let start = before.clone().unwrap_or_else(|| at.clone());
+                stack.push((before.take(), std::mem::replace(&mut at, start)));
                 w.open();
                 need_number = true;
             }
             Event::End => {
-                if let Some((b, p)) = stack.pop() {
+                if let Some((b, a)) = stack.pop() {
                     before = b;
-                    pos = p;
+                    at = a;
                 }
                 w.close();
                 need_number = true;
@@ -145,6 +166,13 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, lang: &Language) {
     }
     w.word(game.result());
     w.newline();
+}
+
+/// A position and, when the style needs them, the pieces' origins.
+#[derive(Clone)]
+struct Cursor {
+    pos: Chess,
+    origins: Option<Origins>,
 }
 
 /// Joins words with single spaces, breaking lines before 80 columns.
@@ -214,11 +242,12 @@ impl Wrapper<'_> {
 mod tests {
     use super::*;
     use crate::game::{ReadOptions, read};
+    use crate::lang::Language;
 
     fn pgn(text: &str) -> String {
         let game = read(text, &ReadOptions::default());
         let mut out = String::new();
-        write_movetext(&mut out, &game, Language::english());
+        write_movetext(&mut out, &game, MoveStyle::San(Language::english()));
         out
     }
 

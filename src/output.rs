@@ -1,0 +1,292 @@
+//! What is written for a converted game, in every output format.
+//!
+//! Move notations (SAN, LAN, UCI, ICCF, descriptive, figurine, spoken)
+//! write the game as a scoresheet: the tags it was read with, numbered
+//! movetext with its comments and variations, the result. PGN writes the
+//! export format. FEN and EPD write the final position, or one per ply.
+//! JSON writes one object per line.
+//!
+//! ```
+//! use scoresheet::game::{read, ReadOptions};
+//! use scoresheet::output::{render, Format, Style};
+//!
+//! let game = read("1. e4 e5 2. Nf3 *", &ReadOptions::default());
+//! let iccf = render(&game, Format::Iccf, &Style::default());
+//! assert_eq!(iccf, "1. 5254 5755 2. 7163 *\n\n");
+//! ```
+
+use serde_json::{Map, Value, json};
+use shakmaty::fen::{Epd, Fen};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+
+use crate::engine::render::{self, MoveStyle};
+use crate::engine::replay::Event;
+use crate::game::Game;
+use crate::lang::Language;
+use crate::notation::iccf::Promotion;
+use crate::pgn::writer;
+
+/// An output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Format {
+    /// PGN export format (SAN in the style's letters).
+    #[default]
+    Pgn,
+    /// Standard algebraic, as a scoresheet.
+    San,
+    /// Long algebraic (`Ng1-f3`).
+    Lan,
+    /// UCI coordinates (`g1f3`).
+    Uci,
+    /// ICCF numeric (`7163`).
+    Iccf,
+    /// Descriptive (`N-KB3`).
+    Descriptive,
+    /// Figurine algebraic (`♘f3`).
+    Figurine,
+    /// Spoken German for blind players (`Springer Felix drei`).
+    Spoken,
+    /// FEN of the final position (or of every ply).
+    Fen,
+    /// EPD of the final position (or of every ply).
+    Epd,
+    /// One JSON object per game and line.
+    Json,
+    /// Nothing: only findings (auditing).
+    None,
+}
+
+/// How moves and positions are spelt in the output.
+#[derive(Debug, Clone, Copy)]
+pub struct Style<'a> {
+    /// Letters for SAN, LAN, descriptive and national FEN.
+    pub lang: &'a Language,
+    /// Digits for ICCF promotions.
+    pub iccf: Promotion,
+    /// FEN and EPD for every ply instead of the final position.
+    pub every_ply: bool,
+}
+
+impl Default for Style<'_> {
+    fn default() -> Self {
+        Style {
+            lang: Language::english(),
+            iccf: Promotion::Iccf,
+            every_ply: false,
+        }
+    }
+}
+
+impl Format {
+    /// The move style of a notation format.
+    fn moves<'a>(self, style: &Style<'a>) -> Option<MoveStyle<'a>> {
+        Some(match self {
+            Format::Pgn | Format::San => MoveStyle::San(style.lang),
+            Format::Lan => MoveStyle::Lan(style.lang),
+            Format::Uci => MoveStyle::Uci,
+            Format::Iccf => MoveStyle::Iccf(style.iccf),
+            Format::Descriptive => MoveStyle::Descriptive(style.lang),
+            Format::Figurine => {
+                MoveStyle::San(Language::builtin("figurine").unwrap_or(Language::english()))
+            }
+            Format::Spoken => MoveStyle::Spoken,
+            Format::Fen | Format::Epd | Format::Json | Format::None => return None,
+        })
+    }
+
+    /// Why `style` cannot write this format, if it cannot.
+    pub fn check(self, style: &Style<'_>) -> Result<(), String> {
+        match self {
+            Format::Fen | Format::Epd => render::fen(&Chess::default(), style.lang)
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
+            Format::Descriptive if style.lang.descriptive.is_none() => Err(format!(
+                "the {} table has no descriptive notation (a [descriptive] section)",
+                style.lang.name
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `game` in `format`; empty for [`Format::None`].
+pub fn render(game: &Game<'_>, format: Format, style: &Style<'_>) -> String {
+    let mut out = String::new();
+    match format {
+        Format::Pgn => writer::write_pgn(&mut out, game, MoveStyle::San(style.lang)),
+        Format::Fen | Format::Epd => positions(&mut out, game, format, style),
+        Format::Json => {
+            out.push_str(&json(game).to_string());
+            out.push('\n');
+        }
+        Format::None => {}
+        _ => {
+            if let Some(moves) = format.moves(style) {
+                writer::write_text(&mut out, game, moves);
+            }
+        }
+    }
+    out
+}
+
+/// The main line's final position, or every position from the start
+/// with `every_ply` (then a blank line ends the game).
+fn positions(out: &mut String, game: &Game<'_>, format: Format, style: &Style<'_>) {
+    let mut write = |pos: &Chess| {
+        let text = match format {
+            Format::Epd => Epd::from_position(pos, EnPassantMode::Legal).to_string(),
+            _ => render::fen(pos, style.lang)
+                .unwrap_or_else(|_| Fen::from_position(pos, EnPassantMode::Legal).to_string()),
+        };
+        out.push_str(&text);
+        out.push('\n');
+    };
+    if !style.every_ply {
+        write(&game.replay.end);
+        return;
+    }
+    let mut pos = game.start.clone();
+    write(&pos);
+    for mv in main_line(game) {
+        pos.play_unchecked(mv);
+        write(&pos);
+    }
+    out.push('\n');
+}
+
+/// The moves of the main line, variations skipped.
+pub fn main_line(game: &Game<'_>) -> Vec<shakmaty::Move> {
+    let mut depth = 0usize;
+    let mut moves = Vec::new();
+    for event in &game.replay.events {
+        match event {
+            Event::Begin => depth += 1,
+            Event::End => depth = depth.saturating_sub(1),
+            Event::Move { mv, .. } if depth == 0 => moves.push(*mv),
+            _ => {}
+        }
+    }
+    moves
+}
+
+/// One game as JSON: tags, main-line moves in SAN and UCI, final FEN,
+/// result, the notation and letters read, and the findings.
+pub fn json(game: &Game<'_>) -> Value {
+    let tags: Map<String, Value> = game
+        .lexed
+        .tags
+        .iter()
+        .map(|t| (t.name.clone(), Value::String(t.value.clone())))
+        .collect();
+    let mut pos = game.start.clone();
+    let moves: Vec<Value> = main_line(game)
+        .into_iter()
+        .map(|mv| {
+            let san = render::san(&pos, mv, Language::english());
+            let uci = mv.to_uci(CastlingMode::Standard).to_string();
+            pos.play_unchecked(mv);
+            json!({ "san": san, "uci": uci })
+        })
+        .collect();
+    let findings: Vec<Value> = game
+        .findings
+        .iter()
+        .map(|f| {
+            json!({
+                "kind": f.kind.as_str(),
+                "ply": f.ply,
+                "written": f.written,
+                "message": f.message,
+                "fen_before": f.fen_before,
+                "suggestion": f.suggestion,
+            })
+        })
+        .collect();
+    json!({
+        "tags": tags,
+        "notation": game.notation.name(),
+        "letters": game.letters,
+        "start": Fen::from_position(&game.start, EnPassantMode::Legal).to_string(),
+        "moves": moves,
+        "result": game.result(),
+        "fen": Fen::from_position(&game.replay.end, EnPassantMode::Legal).to_string(),
+        "findings": findings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{ReadOptions, read};
+
+    fn out(text: &str, format: Format, lang: &str) -> String {
+        let game = read(text, &ReadOptions::default());
+        let style = Style {
+            lang: Language::builtin(lang).unwrap(),
+            ..Style::default()
+        };
+        render(&game, format, &style)
+    }
+
+    #[test]
+    fn every_move_notation() {
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 *";
+        assert_eq!(
+            out(text, Format::Lan, "en"),
+            "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 4. Bb5xc6 d7xc6 5. O-O f7-f6 *\n\n"
+        );
+        assert_eq!(
+            out(text, Format::Uci, "en"),
+            "1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 4. b5c6 d7c6 5. e1g1 f7f6 *\n\n"
+        );
+        assert_eq!(
+            out(text, Format::Iccf, "en"),
+            "1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 2536 4736 5. 5171 6766 *\n\n"
+        );
+        assert_eq!(
+            out(text, Format::Descriptive, "en"),
+            "1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 4. BxN QPxB 5. O-O P-B3 *\n\n"
+        );
+        assert_eq!(
+            out(text, Format::Descriptive, "hu"),
+            "1. G-K4 G-K4 2. H-KF3 H-VF3 3. F-H5 G-VB3 4. FxH VGxF 5. O-O G-F3 *\n\n"
+        );
+        assert_eq!(
+            out(text, Format::Figurine, "en"),
+            "1. e4 e5 2. ♘f3 ♘c6 3. ♗b5 a6 4. ♗xc6 dxc6 5. O-O f6 *\n\n"
+        );
+        let spoken = out(text, Format::Spoken, "en").replace('\n', " ");
+        assert!(
+            spoken.starts_with("1. Eva vier Eva fünf 2. Springer Felix drei"),
+            "{spoken}"
+        );
+        assert!(
+            spoken
+                .contains("Läufer schlägt Cesar sechs David schlägt Cesar sechs 5. Kurze Rochade"),
+            "{spoken}"
+        );
+    }
+
+    #[test]
+    fn positions_and_json() {
+        let text = "[White \"A\"]\n1. e4 e5 *";
+        assert_eq!(
+            out(text, Format::Epd, "en"),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -\n"
+        );
+        let game = read(text, &ReadOptions::default());
+        let every = render(
+            &game,
+            Format::Fen,
+            &Style {
+                every_ply: true,
+                ..Style::default()
+            },
+        );
+        assert_eq!(every.lines().count(), 4);
+        let value: Value = serde_json::from_str(out(text, Format::Json, "en").trim()).unwrap();
+        assert_eq!(value["tags"]["White"], "A");
+        assert_eq!(value["moves"][1]["uci"], "e7e5");
+    }
+}
