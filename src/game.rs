@@ -288,8 +288,25 @@ fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
         )
         .at(tag.offset, tag.value.clone())
     };
-    let fen: Fen = tag.value.trim().parse().map_err(|e| bad(format!("{e}")))?;
-    fen.into_position(mode).map_err(|e| bad(format!("{e}")))
+    let standard = tag
+        .value
+        .trim()
+        .parse::<Fen>()
+        .map_err(|e| e.to_string())
+        .and_then(|fen| fen.into_position(mode).map_err(|e| e.to_string()));
+    match standard {
+        Ok(pos) => Ok(pos),
+        // A FEN written with national letters (`bhfvkfhb/gggggggg/…`).
+        Err(why) => match crate::notation::fen::parse_fen(&tag.value, Letters::Auto) {
+            Ok(reading) => reading
+                .fen
+                .parse::<Fen>()
+                .map_err(|e| bad(e.to_string()))?
+                .into_position(mode)
+                .map_err(|e| bad(e.to_string())),
+            Err(_) => Err(bad(why)),
+        },
+    }
 }
 
 /// Findings about the game as a whole, once its moves replayed.
@@ -482,6 +499,16 @@ mod tests {
         );
         assert_eq!(kinds(&game), [Kind::BadTag]);
         assert_eq!(game.findings[0].offset, Some(12));
+    }
+
+    #[test]
+    fn fen_tags_with_national_letters() {
+        let game = read(
+            "[FEN \"bhfvkfhb/gggggggg/8/8/4G3/8/GGGG1GGG/BHFVKFHB b KQkq - 0 1\"]\n1... e5 *",
+            &ReadOptions::default(),
+        );
+        assert!(!game.is_rejected(), "{:?}", game.findings);
+        assert_eq!(game.replay.main_plies, 1);
     }
 
     #[test]

@@ -1,22 +1,42 @@
-//! `scoresheet fen`: national-letter FEN → standard FEN.
+//! `scoresheet fen`: a national-letter FEN or a piece list → standard FEN.
 
 use std::process::ExitCode;
 
-use clap::Args;
-use scoresheet::notation::fen::{FenReading, parse_fen};
+use clap::{Args, ValueEnum};
+use scoresheet::notation::fen::{FenReading, parse_fen, parse_piece_list};
+use shakmaty::Color;
 
 #[derive(Args, Debug)]
 pub struct FenArgs {
-    /// The FEN, with any language's piece letters.
+    /// A FEN with any language's piece letters, or a piece list
+    /// (`White: Kg1, Qe2, a3; Black: Kg8, h7`).
     text: String,
-    /// Letters of the FEN: auto, or a language code.
+    /// Letters: auto, or a language code.
     #[arg(long, default_value = "auto")]
     lang: String,
+    /// Side to move, for a piece list.
+    #[arg(long, value_enum, default_value_t = Turn::White)]
+    turn: Turn,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Turn {
+    White,
+    Black,
 }
 
 pub fn run(args: FenArgs) -> Result<ExitCode, String> {
     let letters = super::letters(&args.lang)?;
-    match parse_fen(&args.text, letters) {
+    let turn = match args.turn {
+        Turn::White => Color::White,
+        Turn::Black => Color::Black,
+    };
+    let reading = if args.text.contains(':') {
+        parse_piece_list(&args.text, letters, turn)
+    } else {
+        parse_fen(&args.text, letters)
+    };
+    match reading {
         Ok(FenReading { fen, letters }) => {
             println!("{fen}");
             if letters != "en" {

@@ -39,7 +39,7 @@ enum Command {
     Audit(AuditArgs),
     /// Turns a FEN written with national letters into a standard FEN.
     #[command(
-        after_help = "Examples:\n  scoresheet fen '2bbffk1/gg3g1g/2h1ghg1/v7/3G4/G1H1FH2/1G2VGGG/1FBB2K1 w - - 0 1'\n  scoresheet fen --lang de 'rsbdklsr/bbbbbbbb/8/8/8/8/BBBBBBBB/RSBDKLSR w KQkq - 0 1'"
+        after_help = "Examples:\n  scoresheet fen '2bbffk1/gg3g1g/2h1ghg1/v7/3G4/G1H1FH2/1G2VGGG/1FBB2K1 w - - 0 1'\n  scoresheet fen 'világos: Kg1, Ve2, Bc1, a3; sötét: Kg8, Bd8, h7'\n  scoresheet fen --turn black 'White: Kg1, Qe2; Black: Kg8, h7'"
     )]
     Fen(fen::FenArgs),
     /// Lists the piece-letter tables, in auto-detection preference order.

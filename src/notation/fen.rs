@@ -18,10 +18,11 @@
 use std::fmt;
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Piece};
+use shakmaty::{Board, CastlingMode, Chess, Color, EnPassantMode, Piece, Role, Square};
 
 use crate::game::Letters;
 use crate::lang::{Language, LetterSet};
+use crate::pgn::lexer::truncate;
 
 /// A FEN read into standard form.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,9 +69,14 @@ pub fn parse_fen(text: &str, letters: Letters<'_>) -> Result<FenReading, FenErro
         let result = translate(text, lang).and_then(|standard| legal(&standard));
         match result {
             Ok(fen) => return Ok(FenReading { fen, letters: name }),
+            // A reason about the position beats one about the letters.
             Err(e) => {
-                if first_error.is_none() || e.starts_with("not a legal position") {
-                    first_error.get_or_insert(e);
+                let better = e.starts_with("not a legal position")
+                    && !first_error
+                        .as_deref()
+                        .is_some_and(|f| f.starts_with("not a legal position"));
+                if first_error.is_none() || better {
+                    first_error = Some(e);
                 }
             }
         }
@@ -81,6 +87,136 @@ pub fn parse_fen(text: &str, letters: Letters<'_>) -> Result<FenReading, FenErro
             first_error.unwrap_or_else(|| "no letters".into())
         ),
     })
+}
+
+/// Words that lead each side's list, in the languages of the tables.
+const WHITE_WORDS: &[&str] = &[
+    "white",
+    "w",
+    "világos",
+    "weiß",
+    "weiss",
+    "valkea",
+    "białe",
+    "blancs",
+    "blancas",
+    "bianco",
+    "wit",
+    "vit",
+    "bílý",
+    "белые",
+];
+const BLACK_WORDS: &[&str] = &[
+    "black",
+    "b",
+    "sötét",
+    "schwarz",
+    "musta",
+    "czarne",
+    "noirs",
+    "negras",
+    "nero",
+    "zwart",
+    "svart",
+    "černý",
+    "чёрные",
+    "черные",
+];
+
+/// Reads a piece list as problem columns print it, `White: Kg1, Qe2, a3;
+/// Black: Kg8, h7` (or `világos: Kg1, Ve2; sötét: Kg8`), with `turn` to
+/// move, into a legal standard FEN.
+///
+/// # Errors
+///
+/// Fails on an unknown side word or piece, two pieces on one square, a
+/// side without a king, or an illegal position.
+pub fn parse_piece_list(
+    text: &str,
+    letters: Letters<'_>,
+    turn: Color,
+) -> Result<FenReading, FenError> {
+    let fail = |message: String| FenError {
+        message: format!("piece list {:?}: {message}", truncate(text, 60)),
+    };
+    let candidates: Vec<(&Language, String)> = match letters {
+        Letters::Fixed(lang) => vec![(lang, lang.code.clone())],
+        Letters::Auto => LetterSet::builtin()
+            .iter()
+            .map(|s| (s.reader(), s.name()))
+            .collect(),
+    };
+    let mut first_error = None;
+    for (lang, name) in candidates {
+        match board_from_list(text, lang).and_then(|board| {
+            let color = if turn == Color::White { "w" } else { "b" };
+            legal(&format!("{} {color} - - 0 1", board.board_fen()))
+        }) {
+            Ok(fen) => return Ok(FenReading { fen, letters: name }),
+            Err(e) => {
+                // Letters that do not fit are tried further; a position
+                // that is wrong whatever the letters is reported at once.
+                if !e.contains("is no piece") {
+                    return Err(fail(e));
+                }
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(fail(first_error.unwrap_or_else(|| "no letters".into())))
+}
+
+fn board_from_list(text: &str, lang: &Language) -> Result<Board, String> {
+    let mut board = Board::empty();
+    let mut kings = [false; 2];
+    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let (side, pieces) = part
+            .split_once(':')
+            .ok_or_else(|| format!("{part:?} has no \"side:\" before its pieces"))?;
+        let side_word = side.trim().trim_matches(['(', ')']).to_lowercase();
+        let color = if WHITE_WORDS.contains(&side_word.as_str()) {
+            Color::White
+        } else if BLACK_WORDS.contains(&side_word.as_str()) {
+            Color::Black
+        } else {
+            return Err(format!("{:?} is neither White nor Black", side.trim()));
+        };
+        for item in pieces
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+        {
+            let (role, rest) = match lang.piece_prefix(item) {
+                Some((role, len)) => (role, &item[len..]),
+                None => (Role::Pawn, item),
+            };
+            let square: Square = rest
+                .parse()
+                .map_err(|_| format!("{item:?} is no piece and square in {}", lang.name))?;
+            if let Some(there) = board.piece_at(square) {
+                return Err(format!(
+                    "two pieces on {square}: {} and {item}",
+                    there.char()
+                ));
+            }
+            kings[color as usize] |= role == Role::King;
+            board.set_piece_at(square, Piece { color, role });
+        }
+    }
+    if let Some(color) = [Color::Black, Color::White]
+        .into_iter()
+        .find(|c| !kings[*c as usize])
+    {
+        return Err(format!(
+            "{} has no king",
+            if color == Color::White {
+                "White"
+            } else {
+                "Black"
+            }
+        ));
+    }
+    Ok(board)
 }
 
 /// The board of `text` with `lang`'s letters replaced by English ones.
@@ -163,6 +299,39 @@ mod tests {
         assert_eq!(r.letters, "de/sv");
         let fig = "♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ w KQkq - 0 1";
         assert_eq!(parse_fen(fig, Letters::Auto).unwrap().fen, r.fen);
+    }
+
+    #[test]
+    fn piece_lists_in_english_and_hungarian() {
+        let en = parse_piece_list(
+            "White: Kg1, Qe2, Rc1, a3, b2; Black: Kg8, Rd8, h7",
+            Letters::Auto,
+            Color::White,
+        )
+        .unwrap();
+        assert_eq!(en.fen, "3r2k1/7p/8/8/8/P7/1P2Q3/2R3K1 w - - 0 1");
+        let hu = parse_piece_list(
+            "világos: Kg1, Ve2, Bc1, a3, b2; sötét: Kg8, Bd8, h7",
+            Letters::Auto,
+            Color::White,
+        )
+        .unwrap();
+        assert_eq!(
+            (hu.fen.as_str(), hu.letters.as_str()),
+            (en.fen.as_str(), "hu")
+        );
+    }
+
+    #[test]
+    fn broken_piece_lists_are_explained() {
+        let two = parse_piece_list("White: Kg1, Qg1; Black: Kg8", Letters::Auto, Color::White)
+            .unwrap_err();
+        assert!(two.message.contains("two pieces on g1"), "{two}");
+        let kingless =
+            parse_piece_list("White: Qe2; Black: Kg8", Letters::Auto, Color::White).unwrap_err();
+        assert!(kingless.message.contains("White has no king"), "{kingless}");
+        let side = parse_piece_list("Red: Kg1", Letters::Auto, Color::White).unwrap_err();
+        assert!(side.message.contains("neither White nor Black"), "{side}");
     }
 
     #[test]

@@ -177,7 +177,113 @@ pub fn lex(text: &str) -> Lexed {
         out.tokens.push(Token { kind, span });
         rest = next;
     }
+    if out.tokens.iter().any(|t| t.kind == TokenKind::Word) {
+        keep_prose_as_comments(text, &mut out);
+    }
     out
+}
+
+/// Prose is commentary: in text without tags, whole lines of prose (the
+/// paragraphs of a book between its move lines) become one comment each,
+/// so that moves quoted in them are not taken for the game's; anywhere,
+/// a run of prose words among the moves (`White resigns`) becomes a
+/// comment, reported in PGN where comments belong in braces.
+fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
+    let tagless = out.tags.is_empty();
+    let line_of =
+        |offset: u32| memchr::memchr_iter(b'\n', &text.as_bytes()[..offset as usize]).count();
+    let tokens = std::mem::take(&mut out.tokens);
+    let mut folded: Vec<Token> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let line = line_of(tokens[i].span.start);
+        // The tokens of this line (a token running past it ends it).
+        let mut end = i;
+        while end < tokens.len()
+            && line_of(tokens[end].span.start) == line
+            && line_of(tokens[end].span.end) == line
+        {
+            end += 1;
+        }
+        let on_line = &tokens[i..end.max(i + 1)];
+        let numbered = matches!(on_line[0].kind, TokenKind::MoveNumber)
+            || on_line[0].text(text).bytes().all(|b| b.is_ascii_digit());
+        let line_text =
+            &text[on_line[0].span.start as usize..on_line[on_line.len() - 1].span.end as usize];
+        // An unnumbered line right under a line of prose goes on with it.
+        let continues = folded.last().is_some_and(|last| {
+            last.kind == TokenKind::Comment
+                && prose_comment_end(text, last)
+                && line_of(last.span.end) + 1 == line
+        });
+        if tagless && end > i && !numbered && (continues || is_prose(line_text)) {
+            let span = on_line[0].span.start..on_line[on_line.len() - 1].span.end;
+            match folded.last_mut() {
+                // Lines of one paragraph make one comment.
+                Some(last)
+                    if last.kind == TokenKind::Comment
+                        && last.span.end < span.start
+                        && text[last.span.end as usize..span.start as usize]
+                            .trim()
+                            .is_empty()
+                        && prose_comment_end(text, last) =>
+                {
+                    last.span.end = span.end;
+                }
+                _ => folded.push(Token {
+                    kind: TokenKind::Comment,
+                    span,
+                }),
+            }
+            i = end;
+            continue;
+        }
+        for token in on_line {
+            let prose = token.kind == TokenKind::Word
+                && is_prose_word(
+                    token
+                        .text(text)
+                        .trim_end_matches(['.', ',', '!', '?', ';', ':']),
+                );
+            match folded.last_mut() {
+                Some(last)
+                    if prose
+                        && last.kind == TokenKind::Comment
+                        && prose_comment_end(text, last)
+                        && text[last.span.end as usize..token.span.start as usize]
+                            .trim()
+                            .is_empty() =>
+                {
+                    last.span.end = token.span.end;
+                }
+                _ if prose => {
+                    if !tagless {
+                        out.findings.push(LexFinding {
+                            offset: token.span.start,
+                            bad_tag: false,
+                            message: format!(
+                                "words outside a comment ({:?}); kept as a comment",
+                                token.text(text)
+                            ),
+                        });
+                    }
+                    folded.push(Token {
+                        kind: TokenKind::Comment,
+                        span: token.span.clone(),
+                    });
+                }
+                _ => folded.push(token.clone()),
+            }
+        }
+        i = end.max(i + 1);
+    }
+    out.tokens = folded;
+}
+
+/// Whether `comment` was made from prose (its text is not followed by a
+/// closing brace), so more prose may join it.
+fn prose_comment_end(text: &str, comment: &Token) -> bool {
+    text.as_bytes().get(comment.span.end as usize) != Some(&b'}')
 }
 
 /// Length in bytes of the longest prefix of `s` whose characters satisfy
@@ -334,6 +440,33 @@ fn tag_value(input: &str) -> Option<(String, &str)> {
     Some((value, &input[close + 1..]))
 }
 
+/// Words that look like prose but are moves or marks.
+const MOVE_WORDS: &[&str] = &["mate", "Mate", "Castles", "castles", "Sánc", "sánc"];
+
+/// Whether `word` is a word of prose: four letters or more, all lower
+/// case after the first, not a move word (`Castles`, `mate`).
+pub fn is_prose_word(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(char::is_alphabetic)
+        && chars.clone().count() >= 3
+        && chars.all(char::is_lowercase)
+        && !MOVE_WORDS.contains(&word)
+}
+
+/// Whether a line holds prose: a word of prose outside `{…}` comments.
+pub fn is_prose(line: &str) -> bool {
+    let mut depth = 0usize;
+    line.split(|c: char| {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        !c.is_alphabetic() || depth > 0
+    })
+    .any(is_prose_word)
+}
+
 /// At most `max` characters of `s`, with `…` when cut.
 pub fn truncate(s: &str, max: usize) -> String {
     match s.char_indices().nth(max) {
@@ -418,6 +551,32 @@ mod tests {
         assert_eq!(texts(text, TokenKind::Nag), ["$14"]);
         assert_eq!(texts(text, TokenKind::Word), ["e4", "e5"]);
         assert_eq!(texts("e4 } e5", TokenKind::Word), ["e4", "}", "e5"]);
+    }
+
+    #[test]
+    fn prose_becomes_comments() {
+        let text = "1 P-K4 P-K4\nWhite now threatens, as after 2 ... P-Q3 3 Q-R5 he wins.\nAnd so on.\n2 Kt-KB3 Kt-QB3 White resigns";
+        let lexed = lex(text);
+        assert_eq!(
+            texts(text, TokenKind::Word),
+            ["1", "P-K4", "P-K4", "2", "Kt-KB3", "Kt-QB3"]
+        );
+        let comments: Vec<&str> = lexed
+            .tokens
+            .iter()
+            .filter(|t| t.kind == TokenKind::Comment)
+            .map(|t| t.text(text))
+            .collect();
+        assert_eq!(
+            comments,
+            [
+                "White now threatens, as after 2 ... P-Q3 3 Q-R5 he wins.\nAnd so on.",
+                "White resigns"
+            ]
+        );
+        assert!(lexed.findings.is_empty());
+        let pgn = lex("[White \"a\"]\n1. e4 e5 White resigns 1-0");
+        assert_eq!(pgn.findings.len(), 1);
     }
 
     #[test]

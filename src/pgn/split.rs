@@ -18,6 +18,8 @@
 
 use std::io::{self, BufRead};
 
+use crate::pgn::lexer::is_prose;
+
 /// The text of one game and where it starts in its input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawGame {
@@ -39,6 +41,9 @@ pub struct Splitter<R> {
     byte: u64,
     index: u64,
     current: Current,
+    /// Paragraphs after a blank line in text without tags, not yet known
+    /// to belong to this game or the next: line number, byte, text.
+    held: Vec<(u32, u64, Vec<u8>)>,
     done: bool,
 }
 
@@ -49,6 +54,8 @@ struct Current {
     line: u32,
     has_tags: bool,
     has_moves: bool,
+    /// Lines of moves, not only of commentary or a title.
+    has_move_lines: bool,
     blank_after_tags: bool,
     ends_with_result: bool,
     in_comment: bool,
@@ -65,6 +72,7 @@ impl<R: BufRead> Splitter<R> {
             byte: 0,
             index: 0,
             current: Current::default(),
+            held: Vec::new(),
             done: false,
         }
     }
@@ -85,6 +93,43 @@ impl<R: BufRead> Splitter<R> {
     }
 }
 
+impl<R: BufRead> Splitter<R> {
+    /// Adds a line to the current game and updates what is known of it.
+    fn append(&mut self, line_no: u32, byte: u64, line: &[u8], kind: Kind) {
+        let cur = &mut self.current;
+        if cur.text.is_empty() {
+            if kind == Kind::Blank {
+                return;
+            }
+            cur.byte = byte;
+            cur.line = line_no;
+        }
+        cur.text.extend_from_slice(line);
+        match kind {
+            Kind::Blank => {
+                cur.blank_after_tags |= cur.has_tags && !cur.has_moves && !cur.in_comment;
+            }
+            Kind::Tag if !cur.in_comment => cur.has_tags = true,
+            Kind::Escape => {}
+            _ => {
+                cur.has_moves = true;
+                cur.has_move_lines |= kind != Kind::Prose;
+                cur.in_comment = track_comment(line, cur.in_comment);
+                cur.ends_with_result = !cur.in_comment && ends_with_result(line);
+            }
+        }
+        cur.previous_blank = kind == Kind::Blank;
+    }
+
+    /// Adds the held paragraphs to the current game.
+    fn release_held(&mut self) {
+        for (line_no, byte, line) in std::mem::take(&mut self.held) {
+            let kind = classify(&line);
+            self.append(line_no, byte, &line, kind);
+        }
+    }
+}
+
 impl<R: BufRead> Iterator for Splitter<R> {
     type Item = io::Result<RawGame>;
 
@@ -93,10 +138,14 @@ impl<R: BufRead> Iterator for Splitter<R> {
             return None;
         }
         loop {
-            self.line.clear();
-            match self.reader.read_until(b'\n', &mut self.line) {
+            let mut line = std::mem::take(&mut self.line);
+            line.clear();
+            let read = self.reader.read_until(b'\n', &mut line);
+            match read {
                 Ok(0) => {
                     self.done = true;
+                    // Trailing paragraphs close the last game.
+                    self.release_held();
                     return self.finish().map(Ok);
                 }
                 Ok(_) => {}
@@ -107,67 +156,72 @@ impl<R: BufRead> Iterator for Splitter<R> {
             }
             self.line_no += 1;
             let line_byte = self.byte;
-            self.byte += self.line.len() as u64;
-            let kind = classify(&self.line);
-            let cur = &mut self.current;
-            let mut finished = None;
-            let plainly_new = kind == Kind::Tag || (kind == Kind::MoveOne && !cur.has_tags);
-            let broken_off = plainly_new && cur.in_comment && cur.previous_blank;
-            if broken_off {
-                // A comment left open by a broken game ends where the next
-                // game plainly starts: at a tag line, or in text without
-                // tags at a paragraph opening with move one. The lexer
-                // reports the open comment.
-                cur.in_comment = false;
-            }
-            let starts_game = broken_off
-                || match kind {
-                    Kind::Tag => !cur.in_comment && (cur.has_moves || cur.blank_after_tags),
-                    // Text without tags: a game ended by its result on the
-                    // line before, with no blank line in between.
-                    Kind::MoveOne => !cur.in_comment && !cur.has_tags && cur.ends_with_result,
-                    _ => false,
-                };
-            let ends_game = kind == Kind::Blank
-                && !cur.in_comment
-                && cur.has_moves
-                && (!cur.has_tags || cur.ends_with_result);
-            if starts_game {
-                finished = self.finish();
-            } else if ends_game {
-                finished = self.finish();
-                self.current.previous_blank = true;
-                if finished.is_some() {
-                    return finished.map(Ok);
-                }
-                continue;
-            }
-            let cur = &mut self.current;
-            if cur.text.is_empty() {
-                if kind == Kind::Blank {
-                    continue;
-                }
-                cur.byte = line_byte;
-                cur.line = self.line_no;
-            }
-            cur.text.extend_from_slice(&self.line);
-            match kind {
-                Kind::Blank => {
-                    cur.blank_after_tags |= cur.has_tags && !cur.has_moves && !cur.in_comment;
-                }
-                Kind::Tag if !cur.in_comment => cur.has_tags = true,
-                Kind::Escape => {}
-                _ => {
-                    cur.has_moves = true;
-                    cur.in_comment = track_comment(&self.line, cur.in_comment);
-                    cur.ends_with_result = !cur.in_comment && ends_with_result(&self.line);
-                }
-            }
-            cur.previous_blank = kind == Kind::Blank;
-            if finished.is_some() {
-                return finished.map(Ok);
+            self.byte += line.len() as u64;
+            let kind = classify(&line);
+            let result = self.step(line_byte, &line, kind);
+            self.line = line;
+            if let Some(game) = result {
+                return Some(Ok(game));
             }
         }
+    }
+}
+
+impl<R: BufRead> Splitter<R> {
+    /// Takes one line; returns a game when the line ends one.
+    fn step(&mut self, line_byte: u64, line: &[u8], kind: Kind) -> Option<RawGame> {
+        let line_no = self.line_no;
+        // In text without tags, paragraphs after a blank line wait until a
+        // move line says whose they are: move one starts a new game (and
+        // the waiting paragraphs are its title), a later move number
+        // continues this one (they were commentary).
+        if !self.held.is_empty() {
+            match kind {
+                Kind::Blank | Kind::Text | Kind::Prose | Kind::Escape => {
+                    self.held.push((line_no, line_byte, line.to_vec()));
+                    return None;
+                }
+                Kind::Tag | Kind::MoveOne if self.current.has_move_lines => {
+                    let finished = self.finish();
+                    self.release_held();
+                    self.append(line_no, line_byte, line, kind);
+                    return finished;
+                }
+                Kind::Tag | Kind::MoveOne | Kind::MoveLater => self.release_held(),
+            }
+        }
+        let cur = &mut self.current;
+        let plainly_new = kind == Kind::Tag || (kind == Kind::MoveOne && !cur.has_tags);
+        let broken_off = plainly_new && cur.in_comment && cur.previous_blank;
+        if broken_off {
+            // A comment left open by a broken game ends where the next
+            // game plainly starts: at a tag line, or in text without tags
+            // at a paragraph opening with move one. The lexer reports the
+            // open comment.
+            cur.in_comment = false;
+        }
+        let starts_game = broken_off
+            || match kind {
+                Kind::Tag => !cur.in_comment && (cur.has_moves || cur.blank_after_tags),
+                // Text without tags: a game ended by its result on the line
+                // before, with no blank line in between.
+                Kind::MoveOne => !cur.in_comment && !cur.has_tags && cur.ends_with_result,
+                _ => false,
+            };
+        let paragraph_break = kind == Kind::Blank && !cur.in_comment && cur.has_moves;
+        if paragraph_break && !cur.has_tags && !cur.ends_with_result {
+            self.held.push((line_no, line_byte, line.to_vec()));
+            return None;
+        }
+        // A game whose result is written ends at the next blank line.
+        if paragraph_break && cur.ends_with_result {
+            let finished = self.finish();
+            self.current.previous_blank = true;
+            return finished;
+        }
+        let finished = if starts_game { self.finish() } else { None };
+        self.append(line_no, line_byte, line, kind);
+        finished
     }
 }
 
@@ -176,9 +230,14 @@ enum Kind {
     Blank,
     Tag,
     Escape,
-    /// A line opening with move one (`1.`, `1)`): where a game starts in
-    /// text without tags.
+    /// A line opening with move one (`1.`, `1)`, `1 P-K4`): where a game
+    /// starts in text without tags.
     MoveOne,
+    /// A line opening with a later move number or the dots of a black
+    /// move (`12.`, `4 ........`): a game goes on.
+    MoveLater,
+    /// Words of commentary or a title.
+    Prose,
     Text,
 }
 
@@ -192,7 +251,17 @@ fn classify(line: &[u8]) -> Kind {
         [] => Kind::Blank,
         [b'[', next, ..] if next.is_ascii_alphabetic() => Kind::Tag,
         [b'%', ..] if line.first() == Some(&b'%') => Kind::Escape,
-        [b'1', b'.' | b')', ..] => Kind::MoveOne,
+        [b'0'..=b'9', ..] => {
+            let digits = trimmed.iter().take_while(|b| b.is_ascii_digit()).count();
+            match (&trimmed[..digits], trimmed.get(digits)) {
+                (b"1", Some(b'.' | b')' | b' ' | b'\t')) => Kind::MoveOne,
+                (_, Some(b'.' | b')' | b' ' | b'\t')) => Kind::MoveLater,
+                _ => Kind::Text,
+            }
+        }
+        [b'.', ..] => Kind::MoveLater,
+        _ if trimmed.starts_with("…".as_bytes()) => Kind::MoveLater,
+        _ if std::str::from_utf8(trimmed).is_ok_and(is_prose) => Kind::Prose,
         _ => Kind::Text,
     }
 }
@@ -275,6 +344,17 @@ mod tests {
     fn byte_order_marks_of_concatenated_files() {
         let games = split("[Event \"a\"]\n\n1. e4 *\n\u{feff}[Event \"b\"]\n\n1. d4 *\n");
         assert_eq!(games.len(), 2);
+    }
+
+    #[test]
+    fn commentary_paragraphs_stay_with_their_game() {
+        let text = "The Opera Game\n\n1 P-K4 P-K4\n2 Kt-KB3 P-Q3\n\nBlack's defence is passive.\n\n3 P-Q4 B-Kt5\n\nA second game\n\n1. e4 e5\n";
+        let games = split(text);
+        assert_eq!(games.len(), 2, "{games:?}");
+        assert!(games[0].text.starts_with("The Opera Game"));
+        assert!(games[0].text.contains("3 P-Q4"));
+        assert!(games[1].text.starts_with("A second game"));
+        assert_eq!(games[1].line, 10);
     }
 
     #[test]
