@@ -80,14 +80,36 @@ impl Game<'_> {
             .map(|t| t.value.as_str())
     }
 
-    /// The result written in the movetext, or else the Result tag, or `*`.
+    /// The result written in the movetext, or else the Result tag, or
+    /// else the one the final position proves (mate, stalemate), or `*`.
     pub fn result(&self) -> &str {
+        self.written_result()
+            .or_else(|| self.proven_result())
+            .unwrap_or("*")
+    }
+
+    /// The result written in the movetext, or else in the Result tag.
+    fn written_result(&self) -> Option<&str> {
         self.replay
             .result
             .map(|i| self.lexed.tokens[i as usize].text(self.text))
             .map(|r| if r == "½-½" { "1/2-1/2" } else { r })
             .or_else(|| self.tag("Result").filter(|r| is_result(r)))
-            .unwrap_or("*")
+    }
+
+    /// The result the main line's final position proves, if it does.
+    fn proven_result(&self) -> Option<&'static str> {
+        let end = &self.replay.end;
+        if end.is_checkmate() {
+            Some(match end.turn() {
+                Color::White => "0-1",
+                Color::Black => "1-0",
+            })
+        } else if end.is_stalemate() {
+            Some("1/2-1/2")
+        } else {
+            None
+        }
     }
 }
 
@@ -374,39 +396,39 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
             Finding::game(
                 Kind::BadTag,
                 Severity::Warning,
-                format!("Result tag {:?} is not a result; * is written", t.value),
+                format!(
+                    "Result tag {:?} is not a result; {result} is written",
+                    t.value
+                ),
             )
             .at(t.offset, t.value.clone()),
         ),
         (None, None) if !game.lexed.tags.is_empty() || game.replay.resolved > 0 => {
-            let severity = if game.lexed.tags.is_empty() {
-                Severity::Info
-            } else {
-                Severity::Warning
+            let (severity, message) = match game.proven_result() {
+                Some(proven) => (
+                    Severity::Info,
+                    format!(
+                        "no result is written; the final position proves {proven}, which is written"
+                    ),
+                ),
+                None if game.lexed.tags.is_empty() => (
+                    Severity::Info,
+                    "the game has no result; * is written".to_owned(),
+                ),
+                None => (
+                    Severity::Warning,
+                    "the game has no result; * is written".to_owned(),
+                ),
             };
             out.push(
-                Finding::game(
-                    Kind::MissingResult,
-                    severity,
-                    "the game has no result; * is written",
-                )
-                .at(game.text.trim_end().len() as u32, ""),
+                Finding::game(Kind::MissingResult, severity, message)
+                    .at(game.text.trim_end().len() as u32, ""),
             );
         }
         _ => {}
     }
     let end = &game.replay.end;
-    let expected = if end.is_checkmate() {
-        Some(match end.turn() {
-            Color::White => "0-1",
-            Color::Black => "1-0",
-        })
-    } else if end.is_stalemate() {
-        Some("1/2-1/2")
-    } else {
-        None
-    };
-    if let Some(expected) = expected.filter(|e| *e != result) {
+    if let Some(expected) = game.proven_result().filter(|e| *e != result) {
         let what = if end.is_checkmate() {
             "checkmate"
         } else {

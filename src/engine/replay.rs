@@ -271,22 +271,24 @@ impl Replayer<'_> {
                 }
             },
         };
-        let written = self.written(index, joined);
         match resolve_readings(&self.line.pos, &readings, self.line.origins.as_ref()) {
             Resolution::Unique(mv) => self.play(mv, &readings.first, index),
             Resolution::Illegal => {
+                let written = self.written(index, joined).to_owned();
                 let message = format!("illegal move \"{written}\" ({} to move)", side_name(turn));
                 self.fail(Kind::Illegal, index, &message);
+                self.last_written(written);
             }
             Resolution::Ambiguous(moves) => {
+                let written = self.written(index, joined).to_owned();
                 let sans: Vec<String> = moves
                     .iter()
                     .map(|m| San::from_move(&self.line.pos, *m).to_string())
                     .collect();
                 let chosen = match self.notation {
-                    Notation::Descriptive => {
-                        self.look_ahead(&moves, &readings.first, index, joined)
-                    }
+                    Notation::Descriptive => self
+                        .by_check_mark(&moves, &readings.first, index as usize + joined + 1)
+                        .or_else(|| self.look_ahead(&moves, &readings.first, index, joined)),
                     _ => None,
                 };
                 match chosen {
@@ -305,6 +307,7 @@ impl Replayer<'_> {
                             self.line.ply + 1,
                         );
                         finding.suggestion = sans.join(" ");
+                        finding.written = written;
                         self.out.findings.push(finding);
                         self.play(mv, &readings.first, index);
                     }
@@ -314,6 +317,7 @@ impl Replayer<'_> {
                             moves.len()
                         );
                         self.fail(Kind::Ambiguous, index, &message);
+                        self.last_written(written);
                         if let Some(f) = self.out.findings.last_mut() {
                             f.suggestion = sans.join(" ");
                         }
@@ -322,6 +326,14 @@ impl Replayer<'_> {
             }
         }
         joined
+    }
+
+    /// Puts the whole written move (several tokens in old print) in the
+    /// last finding.
+    fn last_written(&mut self, written: String) {
+        if let Some(finding) = self.out.findings.last_mut() {
+            finding.written = written;
+        }
     }
 
     /// The source text of token `index` and the `joined` tokens after it.
@@ -338,19 +350,60 @@ impl Replayer<'_> {
         let turn = self.line.pos.turn();
         let mut joined = word.to_owned();
         let mut end = self.lexed.tokens[index as usize].span.end as usize;
+        let mut first_parse = None;
         for taken in 1..=MAX_JOINED {
-            let next = self.lexed.tokens.get(index as usize + taken)?;
-            let gap = self.text.get(end..next.span.start as usize)?;
+            let Some(next) = self.lexed.tokens.get(index as usize + taken) else {
+                break;
+            };
+            let gap = self.text.get(end..next.span.start as usize).unwrap_or("\n");
             if next.kind != TokenKind::Word || !gap.chars().all(|c| c == ' ' || c == '\t') {
-                return None;
+                break;
             }
             joined.push_str(next.text(self.text));
             end = next.span.end as usize;
             if let Ok(readings) = self.notation.parse(&joined, self.lang, turn) {
-                return Some((readings, taken));
+                // `Kt × Kt P`: `Kt×Kt` reads, but only `Kt×KtP` is legal.
+                if !matches!(
+                    resolve_readings(&self.line.pos, &readings, self.line.origins.as_ref()),
+                    Resolution::Illegal
+                ) {
+                    return Some((readings, taken));
+                }
+                first_parse.get_or_insert((readings, taken));
             }
         }
-        None
+        first_parse
+    }
+
+    /// The one of `moves` that fits a check or mate mark written with the
+    /// move or in the words after it (`B × P ch`), if one alone does.
+    fn by_check_mark(&self, moves: &[Move], pattern: &MovePattern, next: usize) -> Option<Move> {
+        let mut claims = pattern.claims;
+        for token in self.lexed.tokens.iter().skip(next) {
+            match (
+                token.kind,
+                self.notation.parse_marks(token.text(self.text), self.lang),
+            ) {
+                (TokenKind::Word, Some(marks)) => claims.merge(marks.claims),
+                _ => break,
+            }
+        }
+        if !claims.check && !claims.mate {
+            return None;
+        }
+        let fitting: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut after = self.line.pos.clone();
+                after.play_unchecked(m);
+                after.is_check() && (!claims.mate || after.is_checkmate())
+            })
+            .collect();
+        match fitting.as_slice() {
+            [m] => Some(*m),
+            _ => None,
+        }
     }
 
     /// Tries each of `moves` on a copy of the replay for the tokens that

@@ -261,6 +261,11 @@ impl Reader<'_> {
     }
 
     fn rank<'t>(&self, text: &'t str) -> Option<(Rank, &'t str)> {
+        // Old print writes the first rank `sq` (square): `R-Q sq`.
+        if let Some(rest) = text.strip_prefix("sq") {
+            let rank = self.turn.fold_wb(Rank::First, Rank::Eighth);
+            return Some((rank, rest));
+        }
         let digit = text.chars().next().filter(|c| ('1'..='8').contains(c))?;
         let rank = Rank::new(digit as u32 - '1' as u32);
         let rank = match self.turn {
@@ -434,6 +439,15 @@ mod tests {
     #[test]
     fn old_print_castling_and_promotion() {
         assert_eq!(en("P—K4", Color::White).first.to, sq(E4));
+        assert_eq!(
+            en("Castles(QR)", Color::White).first.castle,
+            Some(CastlingSide::QueenSide)
+        );
+        assert_eq!(
+            en("Castles (Q R)", Color::White).first.castle,
+            Some(CastlingSide::QueenSide)
+        );
+        assert_eq!(en("R-Qsq", Color::Black).first.to, sq(D8));
         assert_eq!(en("Kt—KB3", Color::Black).first.to, sq(F6));
         assert_eq!(
             en("B×P", Color::White).first.captured,

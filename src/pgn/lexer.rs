@@ -358,6 +358,19 @@ fn word(input: &str, start: u32) -> (&str, TokenKind, Range<u32>) {
             len = input.len() - p.len();
             continue;
         }
+        // `Castles (Q R)`: the side in parentheses belongs to the word.
+        if input.as_bytes()[..len].len() >= 7
+            && input.as_bytes()[len - 7..len].eq_ignore_ascii_case(b"castles")
+            && let Some(inner) = rest.trim_start_matches(' ').strip_prefix('(')
+            && let Some(close) = inner.find(')')
+            && close <= 5
+            && inner[..close]
+                .chars()
+                .all(|c| matches!(c, 'K' | 'Q' | 'R' | ' '))
+        {
+            len = input.len() - inner.len() + close + 1;
+            continue;
+        }
         break;
     }
     if len == 0 {
@@ -538,6 +551,10 @@ mod tests {
                 TokenKind::Word
             ),
             ["R(QR4)-B4", "Q(4)xP", "R(Q1)-Q2", "e4", "e5", "Nf3", "Nc3"]
+        );
+        assert_eq!(
+            texts("Castles (Q R) R—Q sq Castles(K)", TokenKind::Word),
+            ["Castles (Q R)", "R—Q", "sq", "Castles(K)"]
         );
         // Regression: a multi-byte promotion letter once split a character.
         assert_eq!(texts("e8(Ф) e8(Кр)", TokenKind::Word), ["e8(Ф)", "e8(Кр)"]);
