@@ -228,7 +228,7 @@ fn detect(text: &str, lexed: &Lexed, start: &Chess, options: &ReadOptions<'_>) -
             best = Some(Reading {
                 replay: r,
                 notation,
-                letters,
+                letters: letters.to_owned(),
             });
         }
         if settled {
@@ -248,7 +248,7 @@ fn readings<'a>(
     lexed: &Lexed,
     text: &str,
     options: &ReadOptions<'a>,
-) -> Vec<(Notation, &'a Language, String)> {
+) -> Vec<(Notation, &'a Language, &'a str)> {
     let iccf = Notation::Iccf(options.iccf_promotion);
     let notations = match options.notation {
         Some(n) => vec![n],
@@ -268,10 +268,10 @@ fn readings<'a>(
     let mut out = Vec::new();
     for notation in notations {
         match (notation, options.letters) {
-            (Notation::Iccf(_), _) => out.push((notation, Language::english(), String::new())),
+            (Notation::Iccf(_), _) => out.push((notation, Language::english(), "")),
             (_, Letters::Fixed(lang)) => {
                 if notation != Notation::Descriptive || lang.descriptive.is_some() {
-                    out.push((notation, lang, lang.code.clone()));
+                    out.push((notation, lang, lang.code.as_str()));
                 }
             }
             (_, Letters::Auto) => {

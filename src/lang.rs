@@ -324,6 +324,7 @@ fn builtins() -> &'static [Language] {
 pub struct LetterSet {
     /// The languages, in preference order; the first one reads the moves.
     pub languages: Vec<&'static Language>,
+    name: String,
 }
 
 impl LetterSet {
@@ -333,28 +334,32 @@ impl LetterSet {
     }
 
     /// The name reported for this set: the codes joined by `/`.
-    pub fn name(&self) -> String {
-        self.languages
-            .iter()
-            .map(|l| l.code.as_str())
-            .collect::<Vec<_>>()
-            .join("/")
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// The built-in letter sets in detection preference order.
     pub fn builtin() -> &'static [LetterSet] {
         static SETS: OnceLock<Vec<LetterSet>> = OnceLock::new();
         SETS.get_or_init(|| {
-            let mut sets: Vec<LetterSet> = Vec::new();
+            let mut groups: Vec<Vec<&'static Language>> = Vec::new();
             for lang in builtins() {
-                match sets.iter_mut().find(|s| s.reader().same_letters(lang)) {
-                    Some(set) => set.languages.push(lang),
-                    None => sets.push(LetterSet {
-                        languages: vec![lang],
-                    }),
+                match groups.iter_mut().find(|g| g[0].same_letters(lang)) {
+                    Some(group) => group.push(lang),
+                    None => groups.push(vec![lang]),
                 }
             }
-            sets
+            groups
+                .into_iter()
+                .map(|languages| LetterSet {
+                    name: languages
+                        .iter()
+                        .map(|l| l.code.as_str())
+                        .collect::<Vec<_>>()
+                        .join("/"),
+                    languages,
+                })
+                .collect()
         })
     }
 }
@@ -387,7 +392,10 @@ mod tests {
 
     #[test]
     fn shared_letter_sets_are_grouped() {
-        let names: Vec<String> = LetterSet::builtin().iter().map(LetterSet::name).collect();
+        let names: Vec<String> = LetterSet::builtin()
+            .iter()
+            .map(|s| s.name().to_owned())
+            .collect();
         assert!(names.contains(&"de/sv".to_owned()), "{names:?}");
         assert!(names.contains(&"es/it".to_owned()), "{names:?}");
         assert_eq!(names[0], "en");

@@ -61,7 +61,7 @@ pub fn parse_fen(text: &str, letters: Letters<'_>) -> Result<FenReading, FenErro
         Letters::Fixed(lang) => vec![(lang, lang.code.clone())],
         Letters::Auto => LetterSet::builtin()
             .iter()
-            .map(|s| (s.reader(), s.name()))
+            .map(|s| (s.reader(), s.name().to_owned()))
             .collect(),
     };
     let mut first_error: Option<String> = None;
@@ -143,7 +143,7 @@ pub fn parse_piece_list(
         Letters::Fixed(lang) => vec![(lang, lang.code.clone())],
         Letters::Auto => LetterSet::builtin()
             .iter()
-            .map(|s| (s.reader(), s.name()))
+            .map(|s| (s.reader(), s.name().to_owned()))
             .collect(),
     };
     let mut first_error = None;

@@ -85,6 +85,9 @@ const UNIVERSAL_MARKS: &[(&str, Mark)] = &[
 ///
 /// Returns where and what was expected when `token` is not a move.
 pub fn parse(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
+    if let Some(pattern) = quick(token, lang) {
+        return Ok(pattern);
+    }
     let mut pattern = MovePattern::ANY;
     let core = strip_marks(token, lang, &mut pattern);
     if core.is_empty() {
@@ -147,6 +150,68 @@ pub fn parse(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
     Ok(pattern)
 }
 
+/// The common case in one pass over the bytes: a one-byte piece letter or
+/// none, files, ranks and `x`, `=` and a one-byte promotion letter, one
+/// `+` or `#`. Anything else (castling, other marks, multi-byte letters,
+/// errors) is left to the full grammar, which reads these the same way.
+fn quick(text: &str, lang: &Language) -> Option<MovePattern> {
+    let mut pattern = MovePattern::ANY;
+    let token = text.as_bytes();
+    let mut end = token.len();
+    match token.last()? {
+        b'+' => pattern.claims.check = true,
+        b'#' => pattern.claims.mate = true,
+        _ => end += 1,
+    }
+    let token = &token[..end - 1];
+    // Ending in a rank or a promotion piece: no other mark can hide there
+    // (`ch` would read as two files).
+    let ends_well = matches!(token, [.., b'1'..=b'8'] | [.., b'=', _]);
+    if !ends_well || !token.is_ascii() {
+        return None;
+    }
+    // All ASCII: any byte index is a character boundary.
+    let text = &text[..token.len()];
+    let (role, mut i) = match lang.piece_prefix(text) {
+        Some((role, len)) => (Some(role), len),
+        None => (None, 0),
+    };
+    let mut body = Body::default();
+    while let Some(&b) = token.get(i) {
+        let elem = match b {
+            b'a'..=b'h' => Elem::File(File::new(u32::from(b - b'a'))),
+            b'1'..=b'8' => Elem::Rank(Rank::new(u32::from(b - b'1'))),
+            b'x' if body.len > 0 || role.is_some() => {
+                body.capture = true;
+                i += 1;
+                continue;
+            }
+            _ => break,
+        };
+        if body.len == body.coords.len() {
+            return None;
+        }
+        body.coords[body.len] = Some(elem);
+        body.len += 1;
+        i += 1;
+    }
+    if body.len == 0 {
+        return None;
+    }
+    match &token[i..] {
+        [] => {}
+        [b'=', _] => {
+            let (promoted, _) = lang.piece_prefix(&text[i + 1..])?;
+            pattern.promotion = Some(promoted);
+        }
+        _ => return None,
+    }
+    pattern.pawn_letter = role == Some(Role::Pawn);
+    pattern.claims.capture = body.capture;
+    interpret(&body, role, &mut pattern).ok()?;
+    Some(pattern)
+}
+
 /// Byte offset of `rest`, a subslice of `token`, within `token`.
 fn offset_in(token: &str, rest: &str) -> usize {
     (rest.as_ptr() as usize).saturating_sub(token.as_ptr() as usize)
@@ -155,6 +220,10 @@ fn offset_in(token: &str, rest: &str) -> usize {
 /// Reads a token made only of marks (`e.p.`, `ch`, `!?`, `(=)`) that
 /// stands apart from the move it belongs to.
 pub fn parse_marks(token: &str, lang: &Language) -> Option<MovePattern> {
+    // No mark ends in a digit; most moves do.
+    if token.as_bytes().last().is_none_or(u8::is_ascii_digit) {
+        return None;
+    }
     let mut pattern = MovePattern::ANY;
     let core = strip_marks(token, lang, &mut pattern);
     (core.is_empty() && pattern != MovePattern::ANY).then_some(pattern)
@@ -484,6 +553,66 @@ mod tests {
             "Lf4", "Hf3", "Vd1", "5254", "Nf", "N", "xe4", "e9", "Nf3e4g5",
         ] {
             assert!(parse(token, Language::english()).is_err(), "{token}");
+        }
+    }
+
+    /// The full grammar alone, to compare the quick path with.
+    fn slow(token: &str, lang: &Language) -> Option<MovePattern> {
+        let mut pattern = MovePattern::ANY;
+        let core = strip_marks(token, lang, &mut pattern);
+        let (rest, role) = match lang.piece_prefix(core) {
+            Some((role, len)) => (&core[len..], Some(role)),
+            None => (core, None),
+        };
+        if role.is_none() && rest.starts_with(['x', '×', ':']) {
+            return None;
+        }
+        let (rest, elems) = body(rest).ok()?;
+        let (rest, promotion) = promotion(rest, lang);
+        if !rest.is_empty() {
+            return None;
+        }
+        pattern.promotion = promotion;
+        pattern.pawn_letter = role == Some(Role::Pawn);
+        pattern.claims.capture |= elems.capture;
+        interpret(&elems, role, &mut pattern).ok()?;
+        Some(pattern)
+    }
+
+    #[test]
+    fn quick_path_reads_as_the_full_grammar() {
+        use rand::rngs::StdRng;
+        use rand::seq::IndexedRandom;
+        use rand::{Rng, SeedableRng};
+        use shakmaty::{Chess, Position};
+        let mut rng = StdRng::seed_from_u64(11);
+        let alphabet: Vec<char> = "abcdefgh12345678xX=+#NBRQKPSTLDHFVGCAJ-:".chars().collect();
+        let mut tokens: Vec<String> = Vec::new();
+        for _ in 0..40 {
+            let mut pos = Chess::default();
+            for _ in 0..100 {
+                let moves = pos.legal_moves();
+                let Some(&m) = moves.choose(&mut rng) else {
+                    break;
+                };
+                tokens.push(shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string());
+                pos.play_unchecked(m);
+            }
+        }
+        for _ in 0..20_000 {
+            let len = rng.random_range(1..7);
+            tokens.push(
+                (0..len)
+                    .map(|_| *alphabet.choose(&mut rng).unwrap())
+                    .collect(),
+            );
+        }
+        for lang in Language::all() {
+            for token in &tokens {
+                if let Some(fast) = quick(token, lang) {
+                    assert_eq!(Some(fast), slow(token, lang), "{token} in {}", lang.code);
+                }
+            }
         }
     }
 

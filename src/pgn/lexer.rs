@@ -104,7 +104,11 @@ pub struct Lexed {
 
 /// Cuts a game's text into tags and tokens. Never fails.
 pub fn lex(text: &str) -> Lexed {
-    let mut out = Lexed::default();
+    // About one token per five bytes of PGN: one allocation, not many.
+    let mut out = Lexed {
+        tokens: Vec::with_capacity(text.len() / 5 + 8),
+        ..Lexed::default()
+    };
     let mut rest = text;
     let pos = |rest: &str| (text.len() - rest.len()) as u32;
     loop {
@@ -160,7 +164,13 @@ pub fn lex(text: &str) -> Lexed {
             // Only these can start a result or a move number; letters go
             // straight to words.
             '0'..='9' | '½' | '*' | '.' | '…' => {
-                if let Ok((after, len)) = result(rest) {
+                if let Some(len) = plain_move_number(rest) {
+                    (
+                        &rest[len..],
+                        TokenKind::MoveNumber,
+                        start..start + len as u32,
+                    )
+                } else if let Ok((after, len)) = result(rest) {
                     (after, TokenKind::Result, start..start + len as u32)
                 } else if let Ok((after, number)) = move_number(rest) {
                     (
@@ -177,7 +187,11 @@ pub fn lex(text: &str) -> Lexed {
         out.tokens.push(Token { kind, span });
         rest = next;
     }
-    if out.tokens.iter().any(|t| t.kind == TokenKind::Word) {
+    let prose_word =
+        |t: &Token| t.kind == TokenKind::Word && is_prose_word(trim_punctuation(t.text(text)));
+    if (out.tags.is_empty() && out.tokens.iter().any(|t| t.kind == TokenKind::Word))
+        || out.tokens.iter().any(prose_word)
+    {
         keep_prose_as_comments(text, &mut out);
     }
     out
@@ -190,8 +204,10 @@ pub fn lex(text: &str) -> Lexed {
 /// comment, reported in PGN where comments belong in braces.
 fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
     let tagless = out.tags.is_empty();
-    let line_of =
-        |offset: u32| memchr::memchr_iter(b'\n', &text.as_bytes()[..offset as usize]).count();
+    let newlines: Vec<u32> = memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(|i| i as u32)
+        .collect();
+    let line_of = |offset: u32| newlines.partition_point(|&n| n < offset);
     let tokens = std::mem::take(&mut out.tokens);
     let mut folded: Vec<Token> = Vec::with_capacity(tokens.len());
     let mut i = 0;
@@ -239,12 +255,8 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
             continue;
         }
         for token in on_line {
-            let prose = token.kind == TokenKind::Word
-                && is_prose_word(
-                    token
-                        .text(text)
-                        .trim_end_matches(['.', ',', '!', '?', ';', ':']),
-                );
+            let prose =
+                token.kind == TokenKind::Word && is_prose_word(trim_punctuation(token.text(text)));
             match folded.last_mut() {
                 Some(last)
                     if prose
@@ -280,6 +292,11 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
     out.tokens = folded;
 }
 
+/// A word without the punctuation that may follow it in prose.
+fn trim_punctuation(word: &str) -> &str {
+    word.trim_end_matches(['.', ',', '!', '?', ';', ':'])
+}
+
 /// Whether `comment` was made from prose (its text is not followed by a
 /// closing brace), so more prose may join it.
 fn prose_comment_end(text: &str, comment: &Token) -> bool {
@@ -297,6 +314,10 @@ fn leading(s: &str, keep: impl Fn(char) -> bool) -> usize {
                 return i;
             }
             i += 1;
+            // Runs of plain letters and digits never stop a word.
+            while bytes.get(i).is_some_and(u8::is_ascii_alphanumeric) && keep('a') {
+                i += 1;
+            }
         } else {
             match s[i..].chars().next() {
                 Some(c) if keep(c) => i += c.len_utf8(),
@@ -313,6 +334,19 @@ fn is_space(c: char) -> bool {
 
 fn is_delimiter(c: char) -> bool {
     is_space(c) || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';')
+}
+
+/// The common move number, digits and one or three dots (`12.`,
+/// `12...`) before a blank or a letter; others go to [`move_number`].
+fn plain_move_number(input: &str) -> Option<usize> {
+    let bytes = input.as_bytes();
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+    let next = bytes.get(digits + dots);
+    let plain = digits > 0
+        && (dots == 1 || dots == 3)
+        && next.is_none_or(|b| b.is_ascii_alphabetic() || b.is_ascii_whitespace());
+    plain.then_some(digits + dots)
 }
 
 /// A termination marker, followed by a delimiter or the end.
@@ -459,6 +493,10 @@ const MOVE_WORDS: &[&str] = &["mate", "Mate", "Castles", "castles", "Sánc", "s�
 /// Whether `word` is a word of prose: four letters or more, all lower
 /// case after the first, not a move word (`Castles`, `mate`).
 pub fn is_prose_word(word: &str) -> bool {
+    // Most moves are shorter, or have no lower-case letter second.
+    if word.len() < 4 || !word.as_bytes()[1].is_ascii_lowercase() && word.as_bytes()[1].is_ascii() {
+        return false;
+    }
     let mut chars = word.chars();
     chars.next().is_some_and(char::is_alphabetic)
         && chars.clone().count() >= 3

@@ -124,8 +124,21 @@ impl<R: BufRead> Splitter<R> {
     /// Adds the held paragraphs to the current game.
     fn release_held(&mut self) {
         for (line_no, byte, line) in std::mem::take(&mut self.held) {
-            let kind = classify(&line);
+            let kind = self.prose_or(classify(&line), &line);
             self.append(line_no, byte, &line, kind);
+        }
+    }
+
+    /// `kind`, or [`Kind::Prose`] for a line of prose in text without
+    /// tags (PGN puts its prose in braces, so it is not looked for there).
+    fn prose_or(&self, kind: Kind, line: &[u8]) -> Kind {
+        match kind {
+            Kind::Text
+                if !self.current.has_tags && std::str::from_utf8(line).is_ok_and(is_prose) =>
+            {
+                Kind::Prose
+            }
+            kind => kind,
         }
     }
 }
@@ -171,6 +184,7 @@ impl<R: BufRead> Splitter<R> {
     /// Takes one line; returns a game when the line ends one.
     fn step(&mut self, line_byte: u64, line: &[u8], kind: Kind) -> Option<RawGame> {
         let line_no = self.line_no;
+        let kind = self.prose_or(kind, line);
         // In text without tags, paragraphs after a blank line wait until a
         // move line says whose they are: move one starts a new game (and
         // the waiting paragraphs are its title), a later move number
@@ -261,15 +275,14 @@ fn classify(line: &[u8]) -> Kind {
         }
         [b'.', ..] => Kind::MoveLater,
         _ if trimmed.starts_with("…".as_bytes()) => Kind::MoveLater,
-        _ if std::str::from_utf8(trimmed).is_ok_and(is_prose) => Kind::Prose,
         _ => Kind::Text,
     }
 }
 
 /// Whether a `{` comment is open after `line`, given whether it was before.
 fn track_comment(line: &[u8], mut open: bool) -> bool {
-    for &b in line {
-        match (open, b) {
+    for i in memchr::memchr3_iter(b'{', b'}', b';', line) {
+        match (open, line[i]) {
             (true, b'}') => open = false,
             (false, b'{') => open = true,
             (false, b';') => break,
