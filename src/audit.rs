@@ -51,6 +51,8 @@ pub enum Kind {
     NoMoves,
     /// Broken structure: an unterminated comment, unbalanced parentheses.
     Syntax,
+    /// A game too large to read, passed on unread.
+    TooLarge,
 }
 
 impl Kind {
@@ -72,6 +74,7 @@ impl Kind {
             Kind::LetterSet => "letter-set",
             Kind::NoMoves => "no-moves",
             Kind::Syntax => "syntax",
+            Kind::TooLarge => "too-large",
         }
     }
 }

@@ -146,6 +146,25 @@ pub struct Converted {
 }
 
 impl Converted {
+    /// A game too large to read: rejected, unread, with one finding.
+    pub fn too_large() -> Converted {
+        let limit = crate::pgn::split::MAX_GAME_BYTES >> 20;
+        Converted {
+            output: None,
+            rejected: true,
+            white: String::new(),
+            black: String::new(),
+            letters: String::new(),
+            findings: vec![Finding::game(
+                crate::audit::Kind::TooLarge,
+                Severity::Error,
+                format!(
+                    "game larger than {limit} MiB (or a line longer than that); written to the rejects unread"
+                ),
+            )],
+        }
+    }
+
     /// Whether anything of warning severity or worse was found.
     pub fn has_problems(&self) -> bool {
         self.findings

@@ -29,9 +29,39 @@ pub struct RawGame {
     pub byte: u64,
     /// Line number of the game's first line, from 1.
     pub line: u32,
-    /// The game's text, lines and line ends as read.
+    /// The game's text, lines and line ends as read (empty for a game
+    /// too large to read, whose bytes are in `oversized`).
     pub text: String,
+    /// Set for a game larger than [`MAX_GAME_BYTES`]: it is not read,
+    /// only passed on, in pieces, byte for byte.
+    pub oversized: Option<Oversized>,
 }
+
+/// A piece of a game too large to read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Oversized {
+    /// The first piece: this item counts as the game.
+    Start(Vec<u8>),
+    /// A further piece of the same game.
+    Rest(Vec<u8>),
+}
+
+impl Oversized {
+    /// The piece's bytes.
+    pub fn bytes(&self) -> &[u8] {
+        match self {
+            Oversized::Start(b) | Oversized::Rest(b) => b,
+        }
+    }
+}
+
+/// Games larger than this are passed on unread (to the rejects), so that
+/// no input can make memory grow without bound.
+pub const MAX_GAME_BYTES: usize = 4 << 20;
+
+/// Lines are read in pieces of at most this many bytes: a longer line
+/// makes its game too large to read.
+const MAX_PIECE: usize = MAX_GAME_BYTES;
 
 /// Iterator over the games of a UTF-8 stream.
 pub struct Splitter<R> {
@@ -44,6 +74,10 @@ pub struct Splitter<R> {
     /// Paragraphs after a blank line in text without tags, not yet known
     /// to belong to this game or the next: line number, byte, text.
     held: Vec<(u32, u64, Vec<u8>)>,
+    /// Inside a game too large to read: whether its last line was blank.
+    oversized: Option<bool>,
+    /// Whether the last piece read ended its line.
+    piece_ends_line: bool,
     done: bool,
 }
 
@@ -73,6 +107,8 @@ impl<R: BufRead> Splitter<R> {
             index: 0,
             current: Current::default(),
             held: Vec::new(),
+            oversized: None,
+            piece_ends_line: true,
             done: false,
         }
     }
@@ -89,7 +125,57 @@ impl<R: BufRead> Splitter<R> {
             line: current.line,
             text: String::from_utf8(current.text)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            oversized: None,
         })
+    }
+
+    /// Reads the next line, or a piece of at most [`MAX_PIECE`] bytes of
+    /// a longer one; returns whether the line is complete.
+    fn read_piece(&mut self, out: &mut Vec<u8>) -> io::Result<bool> {
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(true);
+            }
+            let room = MAX_PIECE - out.len();
+            let (take, complete) = match memchr::memchr(b'\n', available) {
+                Some(i) if i < room => (i + 1, true),
+                _ if available.len() < room => (available.len(), false),
+                _ => (room, false),
+            };
+            out.extend_from_slice(&available[..take]);
+            self.reader.consume(take);
+            if complete || out.len() >= MAX_PIECE {
+                return Ok(complete);
+            }
+        }
+    }
+
+    /// The game being read becomes too large: it goes on unread, starting
+    /// with what was read of it and `piece`.
+    fn overflow(&mut self, piece: &[u8], line_byte: u64) -> RawGame {
+        self.release_held();
+        let current = std::mem::take(&mut self.current);
+        let (byte, line) = if current.text.is_empty() {
+            (line_byte, self.line_no)
+        } else {
+            (current.byte, current.line)
+        };
+        let mut bytes = current.text;
+        bytes.extend_from_slice(piece);
+        self.index += 1;
+        self.oversized = Some(piece.ends_with(b"\n") && piece.trim_ascii().is_empty());
+        RawGame {
+            index: self.index,
+            byte,
+            line,
+            text: String::new(),
+            oversized: Some(Oversized::Start(bytes)),
+        }
     }
 }
 
@@ -153,23 +239,53 @@ impl<R: BufRead> Iterator for Splitter<R> {
         loop {
             let mut line = std::mem::take(&mut self.line);
             line.clear();
-            let read = self.reader.read_until(b'\n', &mut line);
-            match read {
-                Ok(0) => {
-                    self.done = true;
-                    // Trailing paragraphs close the last game.
-                    self.release_held();
-                    return self.finish().map(Ok);
-                }
-                Ok(_) => {}
+            let complete = match self.read_piece(&mut line) {
+                Ok(complete) => complete,
                 Err(e) => {
                     self.done = true;
                     return Some(Err(e));
                 }
+            };
+            if line.is_empty() {
+                self.done = true;
+                // Trailing paragraphs close the last game.
+                self.release_held();
+                return self.finish().map(Ok);
             }
-            self.line_no += 1;
             let line_byte = self.byte;
             self.byte += line.len() as u64;
+            let starts_line = self.piece_ends_line;
+            self.piece_ends_line = complete;
+            if starts_line {
+                self.line_no += 1;
+            }
+            // A game too large to read goes on, piece by piece, until a
+            // tag line or move one after a blank line starts the next.
+            if let Some(after_blank) = self.oversized {
+                let kind = if starts_line {
+                    classify(&line)
+                } else {
+                    Kind::Text
+                };
+                if !(starts_line && after_blank && matches!(kind, Kind::Tag | Kind::MoveOne)) {
+                    self.oversized = Some(starts_line && complete && kind == Kind::Blank);
+                    let piece = RawGame {
+                        index: self.index,
+                        byte: line_byte,
+                        line: self.line_no,
+                        text: String::new(),
+                        oversized: Some(Oversized::Rest(line.clone())),
+                    };
+                    self.line = line;
+                    return Some(Ok(piece));
+                }
+                self.oversized = None;
+            }
+            if !complete || !starts_line || self.current.text.len() + line.len() > MAX_GAME_BYTES {
+                let start = self.overflow(&line, line_byte);
+                self.line = line;
+                return Some(Ok(start));
+            }
             let kind = classify(&line);
             let result = self.step(line_byte, &line, kind);
             self.line = line;
@@ -368,6 +484,55 @@ mod tests {
         assert!(games[0].text.contains("3 P-Q4"));
         assert!(games[1].text.starts_with("A second game"));
         assert_eq!(games[1].line, 10);
+    }
+
+    /// Every piece of every game, in order, as bytes.
+    fn pieces(input: &[u8]) -> Vec<(Vec<u8>, Option<bool>)> {
+        Splitter::new(input)
+            .map(|g| g.unwrap())
+            .map(|g| match g.oversized {
+                Some(Oversized::Start(b)) => (b, Some(true)),
+                Some(Oversized::Rest(b)) => (b, Some(false)),
+                None => (g.text.into_bytes(), None),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_line_too_long_is_passed_on_whole_and_the_rest_is_read() {
+        let mut input = b"[Event \"huge\"]\n\n1. e4 ".to_vec();
+        input.extend(std::iter::repeat_n(b'e', MAX_GAME_BYTES + 10));
+        input.extend_from_slice(b"\n\n[Event \"next\"]\n\n1. d4 *\n");
+        let pieces = pieces(&input);
+        let oversized: Vec<u8> = pieces
+            .iter()
+            .filter(|(_, o)| o.is_some())
+            .flat_map(|(b, _)| b.clone())
+            .collect();
+        let next = input.len() - b"[Event \"next\"]\n\n1. d4 *\n".len();
+        assert_eq!(oversized, input[..next]);
+        assert_eq!(pieces.iter().filter(|(_, o)| *o == Some(true)).count(), 1);
+        assert_eq!(
+            pieces.last().unwrap(),
+            &(b"[Event \"next\"]\n\n1. d4 *\n".to_vec(), None)
+        );
+    }
+
+    #[test]
+    fn a_game_too_large_ends_at_the_next_game() {
+        let mut input = b"1. e4 e5\n".to_vec();
+        for _ in 0..(MAX_GAME_BYTES / 10) {
+            input.extend_from_slice(b"{ comment}\n");
+        }
+        input.extend_from_slice(b"\n1. d4 d5 *\n");
+        let pieces = pieces(&input);
+        let total: usize = pieces
+            .iter()
+            .filter(|(_, o)| o.is_some())
+            .map(|(b, _)| b.len())
+            .sum();
+        assert_eq!(total, input.len() - b"1. d4 d5 *\n".len());
+        assert_eq!(pieces.last().unwrap().0, b"1. d4 d5 *\n");
     }
 
     #[test]
