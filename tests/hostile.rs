@@ -1,0 +1,290 @@
+//! Hostile inputs: none may crash the tool, hang it, or lose a game.
+//!
+//! Each case writes a file of one kind of hostile text between two good
+//! games, converts it with the command-line tool, and checks that the
+//! tool ended normally (exit 0 or 1, no panic), that both good games were
+//! written, that the counts add up, and that every rejected game is in the
+//! rejects file byte for byte. The sizes here keep the suite quick; the
+//! script `benches/hostile.sh` runs the full sizes and measures memory
+//! and time (RELIABILITY.md).
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
+use scoresheet::convert::Converter;
+use scoresheet::pgn::split::Splitter;
+
+const GOOD_1: &str =
+    "[Event \"good one\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+const GOOD_2: &str = "[Event \"good two\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
+
+/// What a run did, as its summary line and files say.
+struct Run {
+    status: i32,
+    stderr: String,
+    output: String,
+    rejects: Vec<u8>,
+}
+
+fn convert(dir: &Path, name: &str, hostile: &[u8], args: &[&str]) -> Run {
+    let input = dir.join(name);
+    let mut bytes = GOOD_1.as_bytes().to_vec();
+    bytes.extend_from_slice(hostile);
+    if !hostile.ends_with(b"\n\n") {
+        bytes.extend_from_slice(b"\n\n");
+    }
+    bytes.extend_from_slice(GOOD_2.as_bytes());
+    fs::write(&input, &bytes).unwrap();
+    let rejects = dir.join(format!("{name}.rejects"));
+    let out = Command::cargo_bin("scoresheet")
+        .unwrap()
+        .arg("convert")
+        .arg(&input)
+        .arg("--rejects")
+        .arg(&rejects)
+        .arg("--report")
+        .arg(dir.join(format!("{name}.csv")))
+        .args(args)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let run = Run {
+        status: out.status.code().unwrap_or(-1),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        output: String::from_utf8_lossy(&out.stdout).into_owned(),
+        rejects: fs::read(&rejects).unwrap_or_default(),
+    };
+    check(name, &bytes, &run);
+    run
+}
+
+/// The checks every hostile input must pass.
+fn check(name: &str, input: &[u8], run: &Run) {
+    assert!(
+        matches!(run.status, 0 | 1),
+        "{name}: exit {}\n{}",
+        run.status,
+        run.stderr
+    );
+    assert!(!run.stderr.contains("panicked"), "{name}: {}", run.stderr);
+    assert!(
+        run.output.contains("[Event \"good one\"]"),
+        "{name}: first good game lost\n{}",
+        run.stderr
+    );
+    assert!(
+        run.output.contains("[Event \"good two\"]"),
+        "{name}: last good game lost\n{}",
+        run.stderr
+    );
+    let summary = run
+        .stderr
+        .lines()
+        .rev()
+        .find(|l| l.contains("games read"))
+        .unwrap_or_else(|| panic!("{name}: no summary\n{}", run.stderr));
+    let number = |word: &str| -> u64 {
+        let before = summary.split(word).next().unwrap_or("");
+        before
+            .split_whitespace()
+            .last()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{name}: {summary}"))
+    };
+    let (read, converted, rejected) = (
+        number(" games read"),
+        number(" converted"),
+        number(" rejected"),
+    );
+    assert_eq!(read, converted + rejected, "{name}: {summary}");
+    assert_eq!(
+        run.output.matches("[Event ").count() as u64,
+        converted,
+        "{name}: {summary}"
+    );
+    // Every byte of every rejected game is in the rejects file, in order.
+    let mut at = 0;
+    for piece in rejected_pieces(input) {
+        let found = find(&run.rejects[at..], &piece)
+            .unwrap_or_else(|| panic!("{name}: a rejected game is not in the rejects file"));
+        at += found + piece.len();
+    }
+}
+
+/// The bytes of each game the library rejects, as the splitter cut them.
+fn rejected_pieces(input: &[u8]) -> Vec<Vec<u8>> {
+    let converter = Converter::new();
+    let mut pieces = Vec::new();
+    let utf8 = std::str::from_utf8(input).is_ok();
+    for game in Splitter::new(input) {
+        let game = game.unwrap();
+        match &game.oversized {
+            Some(piece) => pieces.push(piece.bytes().to_vec()),
+            // Text decoded from another encoding cannot be compared as bytes.
+            None if utf8 && converter.convert_game(&game.text).rejected => {
+                pieces.push(game.text.into_bytes())
+            }
+            None => {}
+        }
+    }
+    pieces
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() {
+        return Some(0);
+    }
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+#[test]
+fn random_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = vec![0u8; 256 * 1024];
+    StdRng::seed_from_u64(1).fill_bytes(&mut bytes);
+    convert(dir.path(), "random.bin", &bytes, &["--encoding", "utf-8"]);
+}
+
+#[test]
+fn nul_bytes_and_invalid_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = convert(
+        dir.path(),
+        "nul.pgn",
+        b"[Event \"nul\"]\n\n1. e4\0 e5 2. Nf3 \xff\xfe Nc6 *\n\n",
+        &[],
+    );
+    assert!(
+        run.stderr.contains("encoding") || run.stderr.contains("unparseable"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn invalid_bytes_in_every_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    for label in [
+        "utf-8",
+        "utf-16le",
+        "windows-1250",
+        "iso-8859-2",
+        "cp852",
+        "cp437",
+        "shift_jis",
+    ] {
+        let name = format!("enc-{label}.pgn");
+        let hostile = b"[Event \"bad bytes\"]\n\n1. e4 \x80\x81\xfe\xff\xc3 e5 *\n\n";
+        let dir = dir.path().join(label);
+        fs::create_dir_all(&dir).unwrap();
+        let input = dir.join(&name);
+        let mut bytes = GOOD_1.as_bytes().to_vec();
+        bytes.extend_from_slice(hostile);
+        bytes.extend_from_slice(GOOD_2.as_bytes());
+        fs::write(&input, &bytes).unwrap();
+        let out = Command::cargo_bin("scoresheet")
+            .unwrap()
+            .arg("convert")
+            .arg(&input)
+            .args(["--encoding", label])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            matches!(out.status.code(), Some(0..=2)),
+            "{label}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{label}: {stderr}");
+    }
+}
+
+#[test]
+fn a_line_longer_than_a_game_may_be() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut hostile = b"[Event \"long line\"]\n\n1. e4 {".to_vec();
+    hostile.extend(std::iter::repeat_n(
+        b'x',
+        scoresheet::pgn::split::MAX_GAME_BYTES + 1000,
+    ));
+    let run = convert(dir.path(), "long-line.pgn", &hostile, &[]);
+    assert!(run.stderr.contains("larger than"), "{}", run.stderr);
+}
+
+#[test]
+fn deeply_nested_variations() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut hostile = b"[Event \"nested\"]\n\n1. e4 ".to_vec();
+    for _ in 0..100_000 {
+        hostile.extend_from_slice(b"(1. d4 ");
+    }
+    hostile.extend_from_slice(b" *\n\n");
+    let run = convert(dir.path(), "nested.pgn", &hostile, &[]);
+    assert!(run.stderr.contains("nested deeper than"), "{}", run.stderr);
+}
+
+#[test]
+fn an_unterminated_comment_at_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut hostile = b"[Event \"open comment\"]\n\n1. e4 { never closed\n".to_vec();
+    for _ in 0..20_000 {
+        hostile.extend_from_slice(b"more words of a comment that never ends\n");
+    }
+    let run = convert(dir.path(), "open-comment.pgn", &hostile, &[]);
+    assert!(run.stderr.contains("games read"));
+}
+
+#[test]
+fn move_numbers_and_no_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut hostile = b"[Event \"numbers\"]\n\n".to_vec();
+    for n in 1..300_000 {
+        hostile.extend_from_slice(format!("{n}. ").as_bytes());
+    }
+    hostile.extend_from_slice(b"*\n\n");
+    convert(dir.path(), "numbers.pgn", &hostile, &[]);
+}
+
+#[test]
+fn a_huge_tag_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut hostile = b"[Event \"".to_vec();
+    hostile.extend(std::iter::repeat_n(b'a', 3 << 20));
+    hostile.extend_from_slice(b"\"]\n\n1. d4 d5 *\n\n");
+    let run = convert(dir.path(), "big-tag.pgn", &hostile, &[]);
+    assert_eq!(
+        run.output.matches("1. d4 d5 *").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_game_of_a_hundred_thousand_plies() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut hostile = b"[Event \"long game\"]\n\n".to_vec();
+    for n in 0..25_000 {
+        hostile.extend_from_slice(
+            format!("{}. Nf3 Nf6 {}. Ng1 Ng8 ", 2 * n + 1, 2 * n + 2).as_bytes(),
+        );
+    }
+    hostile.extend_from_slice(b"1/2-1/2\n\n");
+    let run = convert(dir.path(), "long-game.pgn", &hostile, &[]);
+    assert!(
+        run.output.contains("50000. Ng1 Ng8 1/2-1/2"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_fen_with_twenty_kings() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile =
+        b"[Event \"kings\"]\n[FEN \"kkkkkkkk/kkkkkkkk/8/8/8/8/KKKK4/8 w - - 0 1\"]\n\n1. Kb3 *\n\n";
+    let run = convert(dir.path(), "kings.pgn", hostile, &[]);
+    assert!(run.stderr.contains("FEN tag"), "{}", run.stderr);
+}
