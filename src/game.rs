@@ -34,6 +34,19 @@ pub enum Letters<'a> {
     Fixed(&'a Language),
 }
 
+impl<'a> Letters<'a> {
+    /// The tables to try, in order, each with the name reported for it.
+    pub fn tables(self) -> Vec<(&'a Language, &'a str)> {
+        match self {
+            Letters::Fixed(lang) => vec![(lang, lang.code.as_str())],
+            Letters::Auto => LetterSet::builtin()
+                .iter()
+                .map(|s| (s.reader(), s.name()))
+                .collect(),
+        }
+    }
+}
+
 /// How to read games.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReadOptions<'a> {
@@ -269,15 +282,10 @@ fn readings<'a>(
     for notation in notations {
         match (notation, options.letters) {
             (Notation::Iccf(_), _) => out.push((notation, Language::english(), "")),
-            (_, Letters::Fixed(lang)) => {
-                if notation != Notation::Descriptive || lang.descriptive.is_some() {
-                    out.push((notation, lang, lang.code.as_str()));
-                }
-            }
-            (_, Letters::Auto) => {
-                for set in LetterSet::builtin() {
-                    if notation != Notation::Descriptive || set.reader().descriptive.is_some() {
-                        out.push((notation, set.reader(), set.name()));
+            (_, letters) => {
+                for (lang, name) in letters.tables() {
+                    if notation != Notation::Descriptive || lang.descriptive.is_some() {
+                        out.push((notation, lang, name));
                     }
                 }
             }

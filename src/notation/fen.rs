@@ -21,7 +21,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, Color, EnPassantMode, Piece, Role, Square};
 
 use crate::game::Letters;
-use crate::lang::{Language, LetterSet};
+use crate::lang::Language;
 use crate::pgn::lexer::truncate;
 
 /// A FEN read into standard form.
@@ -57,18 +57,17 @@ impl std::error::Error for FenError {}
 /// letters.
 pub fn parse_fen(text: &str, letters: Letters<'_>) -> Result<FenReading, FenError> {
     let text = text.trim();
-    let candidates: Vec<(&Language, String)> = match letters {
-        Letters::Fixed(lang) => vec![(lang, lang.code.clone())],
-        Letters::Auto => LetterSet::builtin()
-            .iter()
-            .map(|s| (s.reader(), s.name().to_owned()))
-            .collect(),
-    };
+    let candidates = letters.tables();
     let mut first_error: Option<String> = None;
     for (lang, name) in candidates {
         let result = translate(text, lang).and_then(|standard| legal(&standard));
         match result {
-            Ok(fen) => return Ok(FenReading { fen, letters: name }),
+            Ok(fen) => {
+                return Ok(FenReading {
+                    fen,
+                    letters: name.to_owned(),
+                });
+            }
             // A reason about the position beats one about the letters.
             Err(e) => {
                 let better = e.starts_with("not a legal position")
@@ -139,20 +138,19 @@ pub fn parse_piece_list(
     let fail = |message: String| FenError {
         message: format!("piece list {:?}: {message}", truncate(text, 60)),
     };
-    let candidates: Vec<(&Language, String)> = match letters {
-        Letters::Fixed(lang) => vec![(lang, lang.code.clone())],
-        Letters::Auto => LetterSet::builtin()
-            .iter()
-            .map(|s| (s.reader(), s.name().to_owned()))
-            .collect(),
-    };
+    let candidates = letters.tables();
     let mut first_error = None;
     for (lang, name) in candidates {
         match board_from_list(text, lang).and_then(|board| {
             let color = if turn == Color::White { "w" } else { "b" };
             legal(&format!("{} {color} - - 0 1", board.board_fen()))
         }) {
-            Ok(fen) => return Ok(FenReading { fen, letters: name }),
+            Ok(fen) => {
+                return Ok(FenReading {
+                    fen,
+                    letters: name.to_owned(),
+                });
+            }
             Err(e) => {
                 // Letters that do not fit are tried further; a position
                 // that is wrong whatever the letters is reported at once.
