@@ -132,6 +132,8 @@ pub fn replay(
         pending: None,
         marks: MarkUse::default(),
         lookahead: LOOKAHEAD_DEPTH,
+        number: None,
+        numbers_off: false,
     };
     r.run(0, lexed.tokens.len());
     r.finish();
@@ -157,6 +159,11 @@ struct Replayer<'a> {
     marks: MarkUse,
     /// How many more nested look-aheads an ambiguity may start.
     lookahead: u8,
+    /// The last move number written and not yet followed by a move:
+    /// number, whether it had black's dots, token index.
+    number: Option<(u32, bool, u32)>,
+    /// Whether the numbering was already found off (reported once).
+    numbers_off: bool,
 }
 
 impl Replayer<'_> {
@@ -178,7 +185,7 @@ impl Replayer<'_> {
                         next += self.word(word, index);
                     }
                 }
-                TokenKind::MoveNumber => {}
+                TokenKind::MoveNumber => self.move_number(word, index),
                 TokenKind::Comment | TokenKind::LineComment => {
                     self.out.events.push(Event::Comment(index))
                 }
@@ -253,7 +260,10 @@ impl Replayer<'_> {
         let (readings, joined) = match self.notation.parse(word, self.lang, turn) {
             Ok(readings) => (readings, 0),
             // A bare number leads a move in old print (`4 ........ PxP`).
-            Err(_) if word.len() <= 3 && word.bytes().all(|b| b.is_ascii_digit()) => return 0,
+            Err(_) if word.len() <= 3 && word.bytes().all(|b| b.is_ascii_digit()) => {
+                self.move_number(word, index);
+                return 0;
+            }
             Err(e) => match self.joined_with_following(word, index) {
                 Some(found) => found,
                 None => {
@@ -271,6 +281,7 @@ impl Replayer<'_> {
                 }
             },
         };
+        self.check_number();
         match resolve_readings(&self.line.pos, &readings, self.line.origins.as_ref()) {
             Resolution::Unique(mv) => self.play(mv, &readings.first, index),
             Resolution::Illegal => {
@@ -440,6 +451,8 @@ impl Replayer<'_> {
                     pending: None,
                     marks: MarkUse::default(),
                     lookahead: self.lookahead - 1,
+                    number: None,
+                    numbers_off: true,
                     ..*self
                 };
                 copy.play(mv, pattern, index);
@@ -457,6 +470,51 @@ impl Replayer<'_> {
             [(_, mv)] => Some(*mv),
             _ => None,
         }
+    }
+
+    /// Notes a move number (`12.`, `12...`, or dots alone after one) to
+    /// compare with the next move.
+    fn move_number(&mut self, word: &str, index: u32) {
+        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+        let black = word[digits..].starts_with("..") || word[digits..].starts_with('…');
+        match word[..digits].parse::<u32>() {
+            Ok(n) => self.number = Some((n, black, index)),
+            // `3. ... a6`: the dots belong to the number before them.
+            Err(_) => {
+                if let Some(number) = &mut self.number {
+                    number.1 = true;
+                }
+            }
+        }
+    }
+
+    /// The first move whose written number does not fit the position: a
+    /// half-move is missing (or one too many) before it.
+    fn check_number(&mut self) {
+        let Some((n, black, index)) = self.number.take() else {
+            return;
+        };
+        let pos = &self.line.pos;
+        let fits = n == pos.fullmoves().get() && (!black || pos.turn() == Color::Black);
+        if fits || self.numbers_off {
+            return;
+        }
+        self.numbers_off = true;
+        let dots = if black { "..." } else { "." };
+        let message = format!(
+            "move number {n}{dots} but the game is at move {} with {} to move: a half-move is missing or one too many before here",
+            pos.fullmoves(),
+            side_name(pos.turn())
+        );
+        let finding = self.finding_at(
+            Kind::MissingMoves,
+            Severity::Warning,
+            index,
+            &message,
+            pos,
+            self.line.ply + 1,
+        );
+        self.out.findings.push(finding);
     }
 
     fn play(&mut self, mv: Move, pattern: &MovePattern, index: u32) {
@@ -714,6 +772,20 @@ mod tests {
         let kinds: Vec<Kind> = r.findings.iter().map(|f| f.kind).collect();
         assert_eq!(kinds, [Kind::WrongCheckMark, Kind::WrongCaptureMark]);
         assert_eq!(r.findings[1].ply, 3);
+    }
+
+    #[test]
+    fn move_numbers_show_a_dropped_half_move() {
+        let r = run("1. e4 e5 2. Nf3 3. Bc4 Nf6 *", "en");
+        let missing: Vec<(Kind, u32)> = r.findings.iter().map(|f| (f.kind, f.ply)).collect();
+        assert_eq!(missing, [(Kind::MissingMoves, 4), (Kind::Illegal, 4)]);
+        let r = run(
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 3... a6 4. Ba4 {x} 4... Nf6 *",
+            "en",
+        );
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
+        let r = run("1. e4 1... e5 2. Nf3 2. Nc6 *", "en");
+        assert!(r.findings.is_empty(), "{:?}", r.findings);
     }
 
     #[test]
