@@ -90,6 +90,9 @@ pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, Synt
     }
     pattern.role = Some(mover.role);
     pattern.from = mover.files & mover.squares;
+    if pattern.from.is_empty() {
+        return Err(err("a square on the piece's own file"));
+    }
     pattern.promotion = promotion;
     if let Some(target) = captured {
         pattern.captured = Captured::Piece(target.role);
@@ -492,7 +495,7 @@ mod tests {
 
     #[test]
     fn not_descriptive() {
-        for token in ["e4", "Nf3", "P-K9", "PxQ5", "X-K4", "P-"] {
+        for token in ["e4", "Nf3", "P-K9", "PxQ5", "X-K4", "P-", "QRP(K4)-K5"] {
             assert!(
                 parse(token, Language::english(), Color::White).is_err(),
                 "{token}"

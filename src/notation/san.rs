@@ -421,6 +421,18 @@ fn interpret(body: &Body, role: Option<Role>, p: &mut MovePattern) -> Result<(),
         (None, [_, _]) => None,
         (None, _) => Some(Role::Pawn),
     };
+    if p.from == p.to {
+        return Err("a destination other than the origin");
+    }
+    if let Some(promoted) = p.promotion {
+        let last_rank = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
+        if matches!(promoted, Role::King | Role::Pawn) {
+            return Err("a promotion to a queen, rook, bishop or knight");
+        }
+        if p.role.is_some_and(|r| r != Role::Pawn) || !p.to.intersects(last_rank) {
+            return Err("a promotion only where a pawn reaches the last rank");
+        }
+    }
     Ok(())
 }
 
@@ -545,6 +557,13 @@ mod tests {
         assert_eq!(en("e7e8q").promotion, Some(Role::Queen));
         assert_eq!(en("c7d8n").promotion, Some(Role::Knight));
         assert_eq!(en("h2h1b").promotion, Some(Role::Bishop));
+    }
+
+    #[test]
+    fn impossible_moves_are_no_moves() {
+        for token in ["c3c3", "Ne8=Q", "e4=Q", "e8=K", "e8=P", "Nf3f3"] {
+            assert!(parse(token, Language::english()).is_err(), "{token}");
+        }
     }
 
     #[test]

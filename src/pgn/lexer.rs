@@ -505,6 +505,7 @@ pub fn is_prose_word(word: &str) -> bool {
 }
 
 /// Whether a line holds prose: a word of prose outside `{…}` comments.
+/// Words are cut at blanks only, so `Ktxe5` stays one word, and a move.
 pub fn is_prose(line: &str) -> bool {
     let mut depth = 0usize;
     line.split(|c: char| {
@@ -513,8 +514,9 @@ pub fn is_prose(line: &str) -> bool {
             '}' => depth = depth.saturating_sub(1),
             _ => {}
         }
-        !c.is_alphabetic() || depth > 0
+        c.is_whitespace() || depth > 0
     })
+    .map(|word| word.trim_matches(|c: char| !c.is_alphanumeric()))
     .any(is_prose_word)
 }
 
@@ -606,6 +608,19 @@ mod tests {
         assert_eq!(texts(text, TokenKind::Nag), ["$14"]);
         assert_eq!(texts(text, TokenKind::Word), ["e4", "e5"]);
         assert_eq!(texts("e4 } e5", TokenKind::Word), ["e4", "}", "e5"]);
+    }
+
+    #[test]
+    fn moves_are_not_prose() {
+        for line in [
+            "Ktc6 3. Ktxe5 Ktxe5 *",
+            "Фd2+ 9. Крxd2 *",
+            "Castles Kt x P",
+            "dxe5 Qxd5 mate",
+        ] {
+            assert!(!is_prose(line), "{line}");
+        }
+        assert!(is_prose("and White wins."));
     }
 
     #[test]
