@@ -357,6 +357,22 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
         out.push(Finding::game(Kind::LetterSet, Severity::Info, message));
     }
     let tags = &game.lexed.tags;
+    for tag in tags
+        .iter()
+        .filter(|t| t.name.ends_with("Date") && !is_pgn_date(&t.value))
+    {
+        out.push(
+            Finding::game(
+                Kind::BadTag,
+                Severity::Warning,
+                format!(
+                    "{} {:?} is not a PGN date (YYYY.MM.DD, with ? for what is unknown)",
+                    tag.name, tag.value
+                ),
+            )
+            .at(tag.offset, tag.value.clone()),
+        );
+    }
     for (i, tag) in tags.iter().enumerate() {
         if tags[..i].iter().any(|t| t.name == tag.name) {
             out.push(
@@ -455,6 +471,17 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
     out
 }
 
+/// `YYYY.MM.DD`, digits or `?` in each place (`1886.??.??`).
+fn is_pgn_date(value: &str) -> bool {
+    let b = value.as_bytes();
+    b.len() == 10
+        && b[4] == b'.'
+        && b[7] == b'.'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit() || *c == b'?')
+}
+
 fn normalise(result: &str) -> &str {
     if result == "½-½" { "1/2-1/2" } else { result }
 }
@@ -539,6 +566,26 @@ mod tests {
         );
         assert!(!game.is_rejected(), "{:?}", game.findings);
         assert_eq!(game.replay.main_plies, 1);
+    }
+
+    #[test]
+    fn tags_are_checked() {
+        let game = read(
+            "[Event \"a\"]\n[Date \"18.1.1886\"]\n[EventDate \"1886.??.??\"]\n1. e4 *",
+            &ReadOptions::default(),
+        );
+        assert_eq!(kinds(&game), [Kind::BadTag]);
+        assert!(
+            game.findings[0]
+                .message
+                .contains("\"18.1.1886\" is not a PGN date")
+        );
+        let game = read(
+            "[Event \"The \"Immortal\" Game\"]\n1. e4 *",
+            &ReadOptions::default(),
+        );
+        assert_eq!(game.tag("Event"), Some("The \"Immortal\" Game"));
+        assert_eq!(kinds(&game), [Kind::BadTag]);
     }
 
     #[test]

@@ -443,9 +443,16 @@ fn tag_pair<'a>(input: &'a str, start: u32, out: &mut Lexed) -> &'a str {
     )
         .parse(input);
     if let Ok((after_quote, (_, _, name, _, _))) = parsed
-        && let Some((value, after)) = tag_value(after_quote)
+        && let Some((value, unescaped, after)) = tag_value(after_quote)
         && let Some(after) = after.trim_start_matches([' ', '\t']).strip_prefix(']')
     {
+        if unescaped {
+            out.findings.push(LexFinding {
+                offset: start,
+                bad_tag: true,
+                message: format!("{name} tag has an unescaped quote in its value (PGN writes \\\"); read as {value:?}"),
+            });
+        }
         out.tags.push(Tag {
             name: name.to_owned(),
             value,
@@ -465,7 +472,7 @@ fn tag_pair<'a>(input: &'a str, start: u32, out: &mut Lexed) -> &'a str {
 /// A tag value up to its closing quote, unescaping `\"` and `\\`. An
 /// unescaped quote inside the value (`"The "Immortal" Game"`) is taken as
 /// part of it when the real end (`"]`) follows later on the line.
-fn tag_value(input: &str) -> Option<(String, &str)> {
+fn tag_value(input: &str) -> Option<(String, bool, &str)> {
     let line_end = input.find('\n').unwrap_or(input.len());
     let line = &input[..line_end];
     let close = line.rfind("\"]").or_else(|| {
@@ -477,14 +484,18 @@ fn tag_value(input: &str) -> Option<(String, &str)> {
     })?;
     let raw = &line[..close];
     let mut value = String::with_capacity(raw.len());
+    let mut unescaped = false;
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
         match c {
             '\\' => value.push(chars.next().unwrap_or('\\')),
-            c => value.push(c),
+            c => {
+                unescaped |= c == '"';
+                value.push(c);
+            }
         }
     }
-    Some((value, &input[close + 1..]))
+    Some((value, unescaped, &input[close + 1..]))
 }
 
 /// Words that look like prose but are moves or marks.
@@ -667,7 +678,14 @@ mod tests {
         );
         assert_eq!(lexed.tags[0].value, "A \"quoted\" event");
         assert_eq!(lexed.tags[1].value, "The \"Immortal\" Game");
-        assert_eq!(lexed.findings.len(), 1);
-        assert!(lexed.findings[0].bad_tag);
+        let messages: Vec<&str> = lexed
+            .findings
+            .iter()
+            .filter(|f| f.bad_tag)
+            .map(|f| f.message.as_str())
+            .collect();
+        assert_eq!(messages.len(), 2);
+        assert!(messages[0].contains("unescaped quote"), "{messages:?}");
+        assert!(messages[1].contains("malformed tag pair"), "{messages:?}");
     }
 }
