@@ -227,11 +227,18 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
         let line_text =
             &text[on_line[0].span.start as usize..on_line[on_line.len() - 1].span.end as usize];
         // An unnumbered line right under a line of prose goes on with it.
-        let continues = folded.last().is_some_and(|last| {
-            last.kind == TokenKind::Comment
-                && prose_comment_end(text, last)
-                && line_of(last.span.end) + 1 == line
-        });
+        // An unnumbered line right under prose goes on with it, unless
+        // its words look like moves (most of them hold a digit: `g1f3`).
+        let with_digits = on_line
+            .iter()
+            .filter(|t| t.text(text).bytes().any(|b| b.is_ascii_digit()))
+            .count();
+        let continues = 2 * with_digits < on_line.len()
+            && folded.last().is_some_and(|last| {
+                last.kind == TokenKind::Comment
+                    && prose_comment_end(text, last)
+                    && line_of(last.span.end) + 1 == line
+            });
         if tagless && end > i && !numbered && (continues || is_prose(line_text)) {
             let span = on_line[0].span.start..on_line[on_line.len() - 1].span.end;
             match folded.last_mut() {
@@ -619,6 +626,15 @@ mod tests {
         assert_eq!(texts(text, TokenKind::Nag), ["$14"]);
         assert_eq!(texts(text, TokenKind::Word), ["e4", "e5"]);
         assert_eq!(texts("e4 } e5", TokenKind::Word), ["e4", "}", "e5"]);
+    }
+
+    #[test]
+    fn moves_under_a_title_are_moves() {
+        let text = "A game played by engines, in UCI\ng1f3 g8f6 c2c4 b8c6\n1/2-1/2";
+        assert_eq!(
+            texts(text, TokenKind::Word),
+            ["g1f3", "g8f6", "c2c4", "b8c6"]
+        );
     }
 
     #[test]
