@@ -282,7 +282,21 @@ impl Replayer<'_> {
             },
         };
         self.check_number();
-        match resolve_readings(&self.line.pos, &readings, self.line.origins.as_ref()) {
+        let mut resolution =
+            resolve_readings(&self.line.pos, &readings, self.line.origins.as_ref());
+        let (mut readings, mut joined) = (readings, joined);
+        // `Castles QR`: a move that reads alone may need the next word.
+        if matches!(resolution, Resolution::Illegal)
+            && joined == 0
+            && let Some((longer, taken)) = self.joined_with_following(word, index)
+        {
+            let longer_resolution =
+                resolve_readings(&self.line.pos, &longer, self.line.origins.as_ref());
+            if !matches!(longer_resolution, Resolution::Illegal) {
+                (readings, joined, resolution) = (longer, taken, longer_resolution);
+            }
+        }
+        match resolution {
             Resolution::Unique(mv) => self.play(mv, &readings.first, index),
             Resolution::Illegal => {
                 let written = self.written(index, joined).to_owned();

@@ -506,20 +506,28 @@ fn tag_value(input: &str) -> Option<(String, bool, &str)> {
 }
 
 /// Words that look like prose but are moves or marks.
-const MOVE_WORDS: &[&str] = &["mate", "Mate", "Castles", "castles", "Sánc", "sánc"];
+const MOVE_WORDS: &[&str] = &[
+    "mate", "Mate", "MATE", "Castles", "castles", "CASTLES", "Sánc", "sánc",
+];
 
 /// Whether `word` is a word of prose: four letters or more, all lower
 /// case after the first, not a move word (`Castles`, `mate`).
 pub fn is_prose_word(word: &str) -> bool {
-    // Most moves are shorter, or have no lower-case letter second.
-    if word.len() < 4 || !word.as_bytes()[1].is_ascii_lowercase() && word.as_bytes()[1].is_ascii() {
+    if word.len() < 4 || word.as_bytes()[1].is_ascii_digit() {
         return false;
     }
     let mut chars = word.chars();
-    chars.next().is_some_and(char::is_alphabetic)
-        && chars.clone().count() >= 3
-        && chars.all(char::is_lowercase)
-        && !MOVE_WORDS.contains(&word)
+    let Some(first) = chars.next().filter(|c| c.is_alphabetic()) else {
+        return false;
+    };
+    // `Immortal`, `game`; or a title in capitals, `IMMORTAL`, that is not
+    // made of piece letters only (`QKBP`).
+    let rest = chars.as_str();
+    let lower = rest.chars().count() >= 3 && rest.chars().all(char::is_lowercase);
+    let capitals = first.is_uppercase()
+        && rest.chars().all(char::is_uppercase)
+        && word.chars().any(|c| !"KQRBNPS".contains(c));
+    (lower || capitals) && !MOVE_WORDS.contains(&word)
 }
 
 /// Whether a line holds prose: a word of prose outside `{…}` comments.
@@ -648,6 +656,8 @@ mod tests {
             assert!(!is_prose(line), "{line}");
         }
         assert!(is_prose("and White wins."));
+        assert!(is_prose("THE IMMORTAL GAME"));
+        assert!(!is_prose("QKBP CASTLES MATE"));
     }
 
     #[test]
