@@ -20,11 +20,11 @@ use std::fmt::Write as _;
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, CastlingSide, Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Bitboard, CastlingMode, CastlingSide, Chess, EnPassantMode, Move, Position, Role};
 
 use crate::engine::describe;
 use crate::engine::origins::Origins;
-use crate::engine::resolve::destination;
+use crate::engine::resolve::{destination, legal_origins, piece_origins};
 use crate::lang::Language;
 use crate::notation::iccf::{self, Promotion};
 
@@ -79,6 +79,46 @@ pub fn append_move(
         }
         MoveStyle::Descriptive(lang) => describe::append(out, lang, before, m, after, origins),
         MoveStyle::Spoken => append_spoken(out, before, m, after),
+    }
+}
+
+/// The SAN of `m` in `pos`, disambiguated against the legal moves of its
+/// rivals found from attack tables (shakmaty's `San::from_move` builds a
+/// list of candidate moves; this is the hot path of writing).
+pub fn san_of(pos: &Chess, m: Move) -> San {
+    let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } = m
+    else {
+        return San::from_move(pos, m);
+    };
+    let (file, rank) = match role {
+        Role::Pawn => (capture.is_some().then_some(from.file()), None),
+        Role::King => (None, None),
+        _ => {
+            let rivals = legal_origins(pos, piece_origins(pos, role, to), to).without(from);
+            if rivals.is_empty() {
+                (None, None)
+            } else if (rivals & Bitboard::from_file(from.file())).is_empty() {
+                (Some(from.file()), None)
+            } else if (rivals & Bitboard::from_rank(from.rank())).is_empty() {
+                (None, Some(from.rank()))
+            } else {
+                (Some(from.file()), Some(from.rank()))
+            }
+        }
+    };
+    San::Normal {
+        role,
+        file,
+        rank,
+        capture: capture.is_some(),
+        to,
+        promotion,
     }
 }
 
@@ -194,10 +234,11 @@ pub fn san(pos: &Chess, m: Move, lang: &Language) -> String {
 /// letters. Only the moved piece's rivals are generated to disambiguate,
 /// and legal moves only when the move gives check, to tell mate.
 pub fn append_san(out: &mut String, before: &Chess, m: Move, after: &Chess, lang: &Language) {
-    let san = San::from_move(before, m);
+    let san = san_of(before, m);
     let suffix = suffix(after);
     if lang.code == "en" {
-        let _ = write!(out, "{san}{suffix}");
+        san.append_to_string(out);
+        out.push_str(suffix);
     } else {
         out.push_str(&translate_san(&san.to_string(), lang));
         out.push_str(suffix);
@@ -322,6 +363,32 @@ mod tests {
             fig.starts_with("♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ w"),
             "{fig}"
         );
+    }
+
+    #[test]
+    fn san_from_attack_tables_matches_shakmaty() {
+        use rand::SeedableRng;
+        use rand::rngs::StdRng;
+        use rand::seq::IndexedRandom;
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..100 {
+            let mut pos = Chess::default();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                for m in &moves {
+                    assert_eq!(
+                        san_of(&pos, *m),
+                        San::from_move(&pos, *m),
+                        "{}",
+                        Fen::from_position(&pos, EnPassantMode::Legal)
+                    );
+                }
+                let Some(&m) = moves.choose(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
     }
 
     #[test]

@@ -143,33 +143,50 @@ fn unique_by_attacks(pos: &Chess, p: &MovePattern, role: Role, to: Square) -> Op
                 Bitboard::EMPTY
             }
         }
-        Role::Knight => attacks::knight_attacks(to) & ours,
-        Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
-        Role::Rook => attacks::rook_attacks(to, occupied) & ours,
-        Role::Queen => attacks::queen_attacks(to, occupied) & ours,
-        Role::King => return None,
+        _ => piece_origins(pos, role, to) & ours,
     };
-    let king = board.king_of(turn)?;
-    let mut found = None;
-    for from in froms {
-        // Legal when, with the piece moved, no enemy piece but the one
-        // captured on `to` attacks the king.
-        let after = (occupied ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
-        if (pos.king_attackers(king, !turn, after) & !Bitboard::from_square(to)).any() {
-            continue;
+    let mut legal = legal_origins(pos, froms, to);
+    let from = legal.pop_front()?;
+    legal.is_empty().then_some(Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: p.promotion,
+    })
+}
+
+/// Squares from which a knight, bishop, rook or queen of the side to move
+/// attacks `to` (empty for other pieces).
+pub fn piece_origins(pos: &Chess, role: Role, to: Square) -> Bitboard {
+    let occupied = pos.board().occupied();
+    pos.our(role)
+        & match role {
+            Role::Knight => attacks::knight_attacks(to),
+            Role::Bishop => attacks::bishop_attacks(to, occupied),
+            Role::Rook => attacks::rook_attacks(to, occupied),
+            Role::Queen => attacks::queen_attacks(to, occupied),
+            Role::Pawn | Role::King => Bitboard::EMPTY,
         }
-        if found.is_some() {
-            return None;
-        }
-        found = Some(Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion: p.promotion,
-        });
-    }
-    found
+}
+
+/// Those of `froms` from which a non-king move to `to` (not en passant)
+/// leaves the king safe: with the piece moved, no enemy piece but one
+/// captured on `to` attacks it.
+pub fn legal_origins(pos: &Chess, froms: Bitboard, to: Square) -> Bitboard {
+    let turn = pos.turn();
+    let occupied = pos.board().occupied();
+    let Some(king) = pos.board().king_of(turn) else {
+        return Bitboard::EMPTY;
+    };
+    let target = Bitboard::from_square(to);
+    froms
+        .into_iter()
+        .filter(|&from| {
+            let after = (occupied ^ Bitboard::from_square(from)) | target;
+            (pos.king_attackers(king, !turn, after) & !target).is_empty()
+        })
+        .collect()
 }
 
 /// Whether `m` satisfies every constraint of `pattern` that the board

@@ -19,8 +19,6 @@
 //! assert!(pgn.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"));
 //! ```
 
-use std::fmt::Write as _;
-
 use shakmaty::{Chess, Color, Position};
 
 use crate::engine::origins::Origins;
@@ -82,15 +80,36 @@ pub fn write_tags(out: &mut String, game: &Game<'_>) {
     }
 }
 
+/// Appends `n` in decimal (without the formatting machinery: this runs
+/// for every move written).
+fn push_number(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
+}
+
 fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    for c in value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
+    if memchr::memchr2(b'"', b'\\', value.as_bytes()).is_none() {
+        out.push_str(value);
+    } else {
+        for c in value.chars() {
+            if c == '"' || c == '\\' {
+                out.push('\\');
+            }
+            out.push(c);
         }
-        out.push(c);
     }
     out.push_str("\"]\n");
 }
@@ -99,37 +118,42 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
 /// NAGs, variations, result), wrapped, ending with a newline.
 pub fn write_movetext(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
     let mut w = Wrapper { out, column: 0 };
+    // `at` is the position now; `prev` the one before the last move, from
+    // which a variation starts (when `has_prev`).
     let mut stack: Vec<(Option<Cursor>, Cursor)> = Vec::new();
-    let mut before: Option<Cursor> = None;
     let mut at = Cursor {
         pos: game.start.clone(),
         origins: style.needs_origins().then(|| Origins::new(&game.start)),
     };
+    let mut prev = at.clone();
+    let mut has_prev = false;
     let mut need_number = true;
     let mut word = String::new();
     for event in &game.replay.events {
         match event {
             Event::Move { mv, .. } => {
-                let pos = &at.pos;
-                let mut next = at.clone();
-                next.pos.play_unchecked(*mv);
-                if let Some(origins) = &mut next.origins {
+                prev.clone_from(&at);
+                has_prev = true;
+                at.pos.play_unchecked(*mv);
+                if let Some(origins) = &mut at.origins {
                     origins.play(*mv);
                 }
+                let pos = &prev.pos;
                 // A move number stays on the line of its move.
                 word.clear();
                 match pos.turn() {
                     Color::White => {
-                        let _ = write!(word, "{}. ", pos.fullmoves());
+                        push_number(&mut word, pos.fullmoves().get());
+                        word.push_str(". ");
                     }
                     Color::Black if need_number => {
-                        let _ = write!(word, "{}... ", pos.fullmoves());
+                        push_number(&mut word, pos.fullmoves().get());
+                        word.push_str("... ");
                     }
                     Color::Black => {}
                 }
-                render::append_move(&mut word, style, pos, *mv, &next.pos, at.origins.as_ref());
+                render::append_move(&mut word, style, pos, *mv, &at.pos, prev.origins.as_ref());
                 w.word(&word);
-                before = Some(std::mem::replace(&mut at, next));
                 need_number = false;
             }
             Event::Nag(n) => w.word(&format!("${n}")),
@@ -149,14 +173,21 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
                 need_number = true;
             }
             Event::Begin => {
-                let start = before.clone().unwrap_or_else(|| at.clone());
-                stack.push((before.take(), std::mem::replace(&mut at, start)));
+                let start = if has_prev { prev.clone() } else { at.clone() };
+                stack.push((
+                    has_prev.then(|| prev.clone()),
+                    std::mem::replace(&mut at, start),
+                ));
+                has_prev = false;
                 w.open();
                 need_number = true;
             }
             Event::End => {
                 if let Some((b, a)) = stack.pop() {
-                    before = b;
+                    has_prev = b.is_some();
+                    if let Some(b) = b {
+                        prev = b;
+                    }
                     at = a;
                 }
                 w.close();
@@ -183,7 +214,11 @@ struct Wrapper<'a> {
 
 impl Wrapper<'_> {
     fn word(&mut self, word: &str) {
-        let len = word.chars().count();
+        let len = if word.is_ascii() {
+            word.len()
+        } else {
+            word.chars().count()
+        };
         if self.column > 0 {
             if self.column + 1 + len >= MAX_LINE {
                 self.newline();
