@@ -180,13 +180,14 @@ pub fn legal_origins(pos: &Chess, froms: Bitboard, to: Square) -> Bitboard {
         return Bitboard::EMPTY;
     };
     let target = Bitboard::from_square(to);
-    froms
-        .into_iter()
-        .filter(|&from| {
-            let after = (occupied ^ Bitboard::from_square(from)) | target;
-            (pos.king_attackers(king, !turn, after) & !target).is_empty()
-        })
-        .collect()
+    let mut legal = Bitboard::EMPTY;
+    for from in froms {
+        let after = (occupied ^ Bitboard::from_square(from)) | target;
+        if (pos.king_attackers(king, !turn, after) & !target).is_empty() {
+            legal.add(from);
+        }
+    }
+    legal
 }
 
 /// Whether `m` satisfies every constraint of `pattern` that the board
