@@ -16,7 +16,8 @@
 //! ```
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, Move, MoveList, Position, Rank, Role, Square, attacks,
+    Bitboard, CastlingSide, Chess, EnPassantMode, Move, MoveList, Position, Rank, Role, Square,
+    attacks,
 };
 
 use crate::engine::origins::Origins;
@@ -67,14 +68,8 @@ pub fn resolve_readings(pos: &Chess, readings: &Readings, origins: Option<&Origi
 /// Resolves `pattern`, with the pieces' starting squares when the pattern
 /// constrains them (descriptive notation).
 pub fn resolve_with(pos: &Chess, pattern: &MovePattern, origins: Option<&Origins>) -> Resolution {
-    let needs_origins =
-        pattern.origin != Bitboard::FULL || pattern.captured_origin != Bitboard::FULL;
-    if let (Some(role), Some(to), None) = (pattern.role, pattern.to.single_square(), pattern.castle)
-        && !needs_origins
-        && pattern.captured_on == Bitboard::FULL
-        && let Some(m) = unique_by_attacks(pos, pattern, role, to)
-    {
-        return Resolution::Unique(m);
+    if let Some(resolution) = by_attacks(pos, pattern, origins) {
+        return resolution;
     }
     let fits = |m: &Move| matches(pattern, m) && fits_origins(pattern, m, origins);
     let mut moves = candidates(pos, pattern);
@@ -91,6 +86,101 @@ pub fn resolve_with(pos: &Chess, pattern: &MovePattern, origins: Option<&Origins
     }
 }
 
+/// The hot path: the legal moves of a pattern found from attack tables
+/// and one king-safety test per origin, without building move lists, for
+/// every pattern that names its piece, or its origin square (coordinates,
+/// ICCF), and is not a king move, castling or en passant. `None` leaves
+/// the rest to the general path.
+fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option<Resolution> {
+    if p.castle.is_some() {
+        return None;
+    }
+    let board = pos.board();
+    let turn = pos.turn();
+    let role = match p.role {
+        Some(role) => role,
+        // Coordinates name the origin square: the piece is the one there.
+        None => match p.from.single_square().and_then(|from| board.piece_at(from)) {
+            Some(piece) if piece.color == turn => piece.role,
+            Some(_) | None if p.from.single_square().is_some() => return Some(Resolution::Illegal),
+            _ => return None,
+        },
+    };
+    if role == Role::King {
+        return None;
+    }
+    let mut targets = p.to & !pos.us();
+    if let Captured::Piece(captured) = p.captured {
+        targets &= pos.their(captured);
+    }
+    if p.captured_on != Bitboard::FULL {
+        targets &= p.captured_on & pos.them();
+    }
+    if role == Role::Pawn
+        && pos
+            .ep_square(EnPassantMode::Legal)
+            .is_some_and(|ep| p.to.contains(ep))
+    {
+        // En passant may fit: the general path knows it.
+        return None;
+    }
+    let occupied = board.occupied();
+    let ours = pos.our(role) & p.from;
+    let last_rank = Bitboard::from_rank(turn.fold_wb(Rank::Eighth, Rank::First));
+    let mut found: Option<Move> = None;
+    let mut more: Vec<Move> = Vec::new();
+    for to in targets {
+        let promotes = role == Role::Pawn && last_rank.contains(to);
+        if promotes && p.promotion.is_none() {
+            return None;
+        }
+        if promotes == p.promotion.is_none() || (promotes && p.no_promotion) {
+            continue;
+        }
+        let capture = board.role_at(to);
+        let froms = match role {
+            Role::Pawn if capture.is_some() => attacks::pawn_attacks(!turn, to) & ours,
+            Role::Pawn => {
+                let back = turn.fold_wb(-8, 8);
+                match to.offset(back) {
+                    Some(one) if occupied.contains(one) => Bitboard::from_square(one) & ours,
+                    Some(one) if to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) => {
+                        one.offset(back)
+                            .map_or(Bitboard::EMPTY, Bitboard::from_square)
+                            & ours
+                    }
+                    _ => Bitboard::EMPTY,
+                }
+            }
+            _ => piece_origins(pos, role, to) & ours,
+        };
+        for from in legal_origins(pos, froms, to) {
+            let m = Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: p.promotion,
+            };
+            if !fits_origins(p, &m, origins) {
+                continue;
+            }
+            match found {
+                None => found = Some(m),
+                Some(_) => more.push(m),
+            }
+        }
+    }
+    Some(match (found, more.is_empty()) {
+        (None, _) => Resolution::Illegal,
+        (Some(m), true) => Resolution::Unique(m),
+        (Some(m), false) => {
+            more.insert(0, m);
+            Resolution::Ambiguous(more)
+        }
+    })
+}
+
 fn candidates(pos: &Chess, pattern: &MovePattern) -> MoveList {
     if let Some(side) = pattern.castle {
         return pos.castling_moves(side);
@@ -103,57 +193,6 @@ fn candidates(pos: &Chess, pattern: &MovePattern) -> MoveList {
 
 fn single_square(bb: Bitboard) -> Option<Square> {
     bb.single_square()
-}
-
-/// The hot path: the one legal move of a pattern that names the piece and
-/// its square, found from attack tables and one king-safety test per
-/// origin, without building move lists. `None` leaves every other case
-/// (king moves, en passant, no or several fitting moves) to the general
-/// path, which says why.
-fn unique_by_attacks(pos: &Chess, p: &MovePattern, role: Role, to: Square) -> Option<Move> {
-    if role == Role::King || pos.us().contains(to) || p.captured != Captured::Unconstrained {
-        return None;
-    }
-    let board = pos.board();
-    let turn = pos.turn();
-    let occupied = board.occupied();
-    let ours = pos.our(role) & p.from;
-    let promotes = role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
-    if promotes != p.promotion.is_some()
-        || p.no_promotion
-        || p.promotion
-            .is_some_and(|r| matches!(r, Role::King | Role::Pawn))
-    {
-        return None;
-    }
-    let capture = board.role_at(to);
-    let froms = match role {
-        Role::Pawn if pos.maybe_ep_square() == Some(to) => return None,
-        Role::Pawn if capture.is_some() => attacks::pawn_attacks(!turn, to) & ours,
-        Role::Pawn => {
-            let back = turn.fold_wb(-8, 8);
-            let one = to.offset(back)?;
-            if occupied.contains(one) {
-                Bitboard::from_square(one) & ours
-            } else if to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) {
-                one.offset(back)
-                    .map_or(Bitboard::EMPTY, Bitboard::from_square)
-                    & ours
-            } else {
-                Bitboard::EMPTY
-            }
-        }
-        _ => piece_origins(pos, role, to) & ours,
-    };
-    let mut legal = legal_origins(pos, froms, to);
-    let from = legal.pop_front()?;
-    legal.is_empty().then_some(Move::Normal {
-        role,
-        from,
-        capture,
-        to,
-        promotion: p.promotion,
-    })
 }
 
 /// Squares from which a knight, bishop, rook or queen of the side to move
@@ -260,7 +299,7 @@ mod tests {
     use crate::lang::Language;
     use crate::notation::san;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, EnPassantMode};
+    use shakmaty::{CastlingMode, File};
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()
@@ -332,39 +371,73 @@ mod tests {
         use rand::rngs::StdRng;
         use rand::seq::IndexedRandom;
         let mut rng = StdRng::seed_from_u64(7);
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
         let mut checked = 0;
-        for _ in 0..50 {
+        for _ in 0..30 {
             let mut pos = Chess::default();
             for _ in 0..120 {
-                for role in [
-                    Role::Pawn,
-                    Role::Knight,
-                    Role::Bishop,
-                    Role::Rook,
-                    Role::Queen,
-                ] {
-                    for to in Square::ALL {
+                let mut patterns: Vec<MovePattern> = Vec::new();
+                for to in Square::ALL {
+                    for role in roles {
                         for promotion in [None, Some(Role::Queen), Some(Role::Knight)] {
-                            let p = MovePattern {
+                            patterns.push(MovePattern {
                                 promotion,
                                 ..MovePattern::piece_to(role, to)
-                            };
-                            let want = by_filtering(&pos, &p);
-                            match unique_by_attacks(&pos, &p, role, to) {
-                                Some(m) => assert_eq!(
-                                    want,
-                                    [m],
-                                    "{}",
-                                    Fen::from_position(&pos, EnPassantMode::Legal)
-                                ),
-                                None => assert!(
-                                    want.len() != 1 || want[0].is_en_passant(),
-                                    "missed {want:?} in {}",
-                                    Fen::from_position(&pos, EnPassantMode::Legal)
-                                ),
-                            }
-                            checked += 1;
+                            });
                         }
+                    }
+                    // Coordinates: an origin square and no piece.
+                    for from in [Square::E2, Square::G1, Square::D7, to.flip_vertical()] {
+                        patterns.push(MovePattern {
+                            from: Bitboard::from_square(from),
+                            to: Bitboard::from_square(to),
+                            ..MovePattern::ANY
+                        });
+                    }
+                }
+                // Descriptive: a piece that takes a piece, squares in pairs.
+                for role in roles {
+                    for captured in roles {
+                        patterns.push(MovePattern {
+                            role: Some(role),
+                            captured: Captured::Piece(captured),
+                            ..MovePattern::ANY
+                        });
+                    }
+                    for rank in Rank::ALL {
+                        let pair = Bitboard::from_square(Square::from_coords(File::C, rank))
+                            | Bitboard::from_square(Square::from_coords(File::F, rank));
+                        patterns.push(MovePattern {
+                            role: Some(role),
+                            to: pair,
+                            ..MovePattern::ANY
+                        });
+                    }
+                }
+                for p in &patterns {
+                    let want = by_filtering(&pos, p);
+                    if let Some(found) = by_attacks(&pos, p, None) {
+                        let got = match found {
+                            Resolution::Unique(m) => vec![m],
+                            Resolution::Ambiguous(moves) => moves,
+                            Resolution::Illegal => vec![],
+                        };
+                        let (mut got, mut want) = (got, want);
+                        got.sort_by_key(|m| format!("{m:?}"));
+                        want.sort_by_key(|m| format!("{m:?}"));
+                        assert_eq!(
+                            got,
+                            want,
+                            "{p:?} in {}",
+                            Fen::from_position(&pos, EnPassantMode::Legal)
+                        );
+                        checked += 1;
                     }
                 }
                 let moves = pos.legal_moves();
