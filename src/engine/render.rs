@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{Bitboard, CastlingMode, CastlingSide, Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Bitboard, CastlingSide, Chess, EnPassantMode, Move, Position, Role};
 
 use crate::engine::describe;
 use crate::engine::origins::Origins;
@@ -66,7 +66,9 @@ pub fn append_move(
         MoveStyle::San(lang) => append_san(out, before, m, after, lang),
         MoveStyle::Lan(lang) => append_lan(out, m, after, lang),
         MoveStyle::Uci => {
-            let _ = write!(out, "{}", m.to_uci(CastlingMode::Standard));
+            // Chess960 castling is the king taking its own rook (`d8b8`),
+            // which no king move can be mistaken for.
+            let _ = write!(out, "{}", m.to_uci(before.castles().mode()));
         }
         MoveStyle::Iccf(convention) => {
             let from = m.from().unwrap_or(m.to());

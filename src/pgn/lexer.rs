@@ -222,8 +222,23 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
             end += 1;
         }
         let on_line = &tokens[i..end.max(i + 1)];
-        let numbered = matches!(on_line[0].kind, TokenKind::MoveNumber)
-            || on_line[0].text(text).bytes().all(|b| b.is_ascii_digit());
+        // A numbered line is moves, unless its words are mostly prose
+        // (`1. példa. Lasker - Capablanca, 1914`).
+        let prose_words = on_line
+            .iter()
+            .filter(|t| is_prose_word(trim_punctuation(t.text(text))))
+            .count();
+        let move_words = on_line
+            .iter()
+            .filter(|t| {
+                t.kind == TokenKind::Word
+                    && t.text(text).bytes().any(|b| b.is_ascii_alphabetic())
+                    && t.text(text).bytes().any(|b| (b'1'..=b'8').contains(&b))
+            })
+            .count();
+        let numbered = (matches!(on_line[0].kind, TokenKind::MoveNumber)
+            || on_line[0].text(text).bytes().all(|b| b.is_ascii_digit()))
+            && !(prose_words >= 2 && prose_words > move_words);
         let line_text =
             &text[on_line[0].span.start as usize..on_line[on_line.len() - 1].span.end as usize];
         // An unnumbered line right under a line of prose goes on with it.
@@ -634,6 +649,14 @@ mod tests {
         assert_eq!(texts(text, TokenKind::Nag), ["$14"]);
         assert_eq!(texts(text, TokenKind::Word), ["e4", "e5"]);
         assert_eq!(texts("e4 } e5", TokenKind::Word), ["e4", "}", "e5"]);
+    }
+
+    #[test]
+    fn a_numbered_heading_is_prose() {
+        let text = "1. példa. Lasker - Capablanca, 1914\n\n1. e4 e5 2. Nf3 Nc6 1-0";
+        assert_eq!(texts(text, TokenKind::Word), ["e4", "e5", "Nf3", "Nc6"]);
+        let moves = "1. e4 e5 2. Nf3 Nc6 White resigns";
+        assert_eq!(texts(moves, TokenKind::Word), ["e4", "e5", "Nf3", "Nc6"]);
     }
 
     #[test]

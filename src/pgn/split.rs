@@ -307,6 +307,8 @@ impl<R: BufRead> Splitter<R> {
         // continues this one (they were commentary).
         if !self.held.is_empty() {
             match kind {
+                // A result on its own after the moves is the game's.
+                Kind::Text if is_result_line(line) => self.release_held(),
                 Kind::Blank | Kind::Text | Kind::Prose | Kind::Escape => {
                     self.held.push((line_no, line_byte, line.to_vec()));
                     return None;
@@ -406,6 +408,12 @@ fn track_comment(line: &[u8], mut open: bool) -> bool {
         }
     }
     open
+}
+
+/// A line holding only a game termination marker.
+fn is_result_line(line: &[u8]) -> bool {
+    matches!(line.trim_ascii(), b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+        || line.trim_ascii() == "½-½".as_bytes()
 }
 
 fn ends_with_result(line: &[u8]) -> bool {
@@ -533,6 +541,13 @@ mod tests {
             .sum();
         assert_eq!(total, input.len() - b"1. d4 d5 *\n".len());
         assert_eq!(pieces.last().unwrap().0, b"1. d4 d5 *\n");
+    }
+
+    #[test]
+    fn a_result_paragraph_closes_its_game() {
+        let games = split("1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7#\n\n1-0\n\n1.d4 d5\n");
+        assert_eq!(games.len(), 2);
+        assert!(games[0].text.trim_end().ends_with("1-0"));
     }
 
     #[test]
