@@ -77,9 +77,7 @@ impl CodePage {
             .iter()
             .find_map(|prefix| label.strip_prefix(prefix))
             .unwrap_or(&label);
-        let number = number
-            .strip_prefix(['-', '_', ' '])
-            .unwrap_or(number);
+        let number = number.strip_prefix(['-', '_', ' ']).unwrap_or(number);
         match number {
             "437" => Some(CodePage::Cp437),
             "850" => Some(CodePage::Cp850),
@@ -99,7 +97,9 @@ impl CodePage {
 
     /// The characters of bytes 0x80 to 0xFF (the lower half is ASCII).
     fn upper_half(self) -> &'static [char; 128] {
-        use oem_cp::code_table::{DECODING_TABLE_CP437, DECODING_TABLE_CP850, DECODING_TABLE_CP852};
+        use oem_cp::code_table::{
+            DECODING_TABLE_CP437, DECODING_TABLE_CP850, DECODING_TABLE_CP852,
+        };
         match self {
             CodePage::Cp437 => &DECODING_TABLE_CP437,
             CodePage::Cp850 => &DECODING_TABLE_CP850,
@@ -276,7 +276,10 @@ impl<R: Read> BufRead for DosReader<R> {
             };
             let mut rest = &self.raw[..n];
             while !rest.is_empty() {
-                let ascii = rest.iter().position(|b| !b.is_ascii()).unwrap_or(rest.len());
+                let ascii = rest
+                    .iter()
+                    .position(|b| !b.is_ascii())
+                    .unwrap_or(rest.len());
                 self.out.extend_from_slice(&rest[..ascii]);
                 rest = &rest[ascii..];
                 if let Some((&byte, tail)) = rest.split_first() {
@@ -388,7 +391,10 @@ mod tests {
     #[test]
     fn a_bom_wins_over_a_label() {
         assert_eq!(
-            read(b"\xef\xbb\xbf\xc5\x82", EncodingChoice::Label("cp852".into())),
+            read(
+                b"\xef\xbb\xbf\xc5\x82",
+                EncodingChoice::Label("cp852".into())
+            ),
             ("ł".into(), "UTF-8", 3)
         );
         assert_eq!(

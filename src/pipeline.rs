@@ -3,13 +3,13 @@
 //!
 //! Games are read in batches; each batch is converted on the rayon pool
 //! and written in input order, so output is identical for every thread
-//! count. Only one batch is held at a time. Each game is counted once:
+//! count. Only a few batches are held at a time. Each game is counted once:
 //! written, rejected, or (auditing) checked, and the [`Summary`] adds up.
 //!
 //! One thread reads, decodes and splits while the rayon pool converts the
-//! batch before, and the calling thread writes results and reports
-//! [`Progress`]: input bytes counted as they are read, games and findings
-//! as each batch is written.
+//! batch before, and the calling thread writes the batch before that and
+//! reports [`Progress`]: input bytes counted as they are read, games and
+//! findings as each batch is written.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -26,7 +26,7 @@ use crate::audit::{Finding, ReportWriter, Row, Severity};
 use crate::convert::{Converted, Converter};
 use crate::decode::{EncodingChoice, TextEncoding, decode};
 use crate::model::Location;
-use crate::pgn::split::{RawGame, Splitter};
+use crate::pgn::split::{Oversized, RawGame, Splitter};
 use crate::progress::{NoProgress, Progress};
 
 /// Games converted together on the pool.
@@ -204,9 +204,12 @@ pub fn run_with_progress(
             .encodings
             .entry(decoded.encoding.name().to_owned())
             .or_default() += 1;
-        // One thread reads and splits while the pool converts the batch
-        // before; at most `IN_FLIGHT` batches wait in between.
-        let (send, receive) = mpsc::sync_channel(IN_FLIGHT);
+        // One thread reads and splits; another hands each batch to the
+        // pool and passes the results on, so that the pool converts the
+        // next batch while this thread writes the one before. At most
+        // `IN_FLIGHT` batches wait to be converted, and one to be written.
+        let (send_raw, receive_raw) = mpsc::sync_channel(IN_FLIGHT);
+        let (send_done, receive_done) = mpsc::sync_channel(1);
         let mut source = SourceMap::new(decoded.encoding, decoded.bom_len);
         let mut splitter = Splitter::new(decoded.reader);
         let outcome = std::thread::scope(|scope| -> io::Result<()> {
@@ -214,20 +217,29 @@ pub fn run_with_progress(
                 loop {
                     let (batch, read_error) = next_batch(&mut splitter);
                     let last = batch.is_empty() || read_error.is_some();
-                    if send.send((batch, read_error)).is_err() || last {
+                    if send_raw.send((batch, read_error)).is_err() || last {
                         break;
                     }
                 }
             });
-            for (batch, read_error) in receive {
-                let results: Vec<Converted> = batch
-                    .par_iter()
-                    .map(|g| converter.convert_game(&g.text))
-                    .collect();
+            scope.spawn(move || {
+                for (batch, read_error) in receive_raw {
+                    let results: Vec<Converted> = batch
+                        .par_iter()
+                        .map(|g| match g.oversized {
+                            Some(_) => Converted::too_large(),
+                            None => converter.convert_game(&g.text),
+                        })
+                        .collect();
+                    if send_done.send((batch, results, read_error)).is_err() {
+                        break;
+                    }
+                }
+            });
+            for (batch, results, read_error) in receive_done {
                 let mut findings = 0;
                 for (raw, converted) in batch.iter().zip(&results) {
-                    wrote_rows |=
-                        record(&name, &mut source, raw, converted, sinks, &mut summary)?;
+                    wrote_rows |= record(&name, &mut source, raw, converted, sinks, &mut summary)?;
                     findings += converted.findings.len() as u64;
                 }
                 report_bytes(progress);
@@ -275,7 +287,7 @@ fn next_batch<R: io::BufRead>(splitter: &mut Splitter<R>) -> (Vec<RawGame>, Opti
     while batch.len() < BATCH_GAMES && bytes < BATCH_BYTES {
         match splitter.next() {
             Some(Ok(game)) => {
-                bytes += game.text.len();
+                bytes += game.text.len() + game.oversized.as_ref().map_or(0, |o| o.bytes().len());
                 batch.push(game);
             }
             Some(Err(e)) => return (batch, Some(e)),
@@ -295,9 +307,23 @@ fn record(
     sinks: &mut Sinks<'_>,
     summary: &mut Summary,
 ) -> io::Result<bool> {
+    // A game too large to read goes to the rejects piece by piece; its
+    // first piece counts it.
+    if let Some(Oversized::Rest(bytes)) = &raw.oversized {
+        source.game_start(raw);
+        if let Some(rejects) = sinks.rejects.as_mut() {
+            rejects.write_all(bytes)?;
+        }
+        return Ok(false);
+    }
     summary.games += 1;
     let start = source.game_start(raw);
-    if converted.rejected {
+    if let Some(Oversized::Start(bytes)) = &raw.oversized {
+        summary.rejected += 1;
+        if let Some(rejects) = sinks.rejects.as_mut() {
+            rejects.write_all(bytes)?;
+        }
+    } else if converted.rejected {
         summary.rejected += 1;
         if let Some(rejects) = sinks.rejects.as_mut() {
             rejects.write_all(raw.text.as_bytes())?;
@@ -406,7 +432,9 @@ impl SourceMap {
         let width = match encoding {
             TextEncoding::Dos(_) => Width::SingleByte,
             TextEncoding::Standard(e) if e == encoding_rs::UTF_8 => Width::Utf8,
-            TextEncoding::Standard(e) if e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE => {
+            TextEncoding::Standard(e)
+                if e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE =>
+            {
                 Width::Utf16
             }
             TextEncoding::Standard(e) if e.is_single_byte() => Width::SingleByte,
@@ -445,8 +473,12 @@ impl SourceMap {
             _ => gap,
         };
         let start = self.input_end + gap;
-        self.decoded_end = raw.byte + raw.text.len() as u64;
-        self.input_end = start + self.width(&raw.text);
+        let text = match &raw.oversized {
+            Some(piece) => String::from_utf8_lossy(piece.bytes()),
+            None => std::borrow::Cow::Borrowed(raw.text.as_str()),
+        };
+        self.decoded_end = raw.byte + text.len() as u64;
+        self.input_end = start + self.width(&text);
         self.bom_len + start
     }
 }

@@ -9,23 +9,20 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use scoresheet::Format;
 use scoresheet::audit::{ReportWriter, Row};
-use scoresheet::convert::{Converter, Format};
+use scoresheet::convert::Converter;
 use scoresheet::pipeline::{self, Sinks, Summary};
 
-use super::{AuditArgs, ConvertArgs, ReadArgs, ToArg};
+use super::{AuditArgs, ConvertArgs, ReadArgs};
 
 /// Problems printed on stderr before the rest are only counted.
 const MAX_PRINTED: usize = 100;
 
 pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
-    let format = match args.to {
-        ToArg::Pgn => Format::Pgn,
-        ToArg::San => Format::San,
-        ToArg::Fen => Format::Fen,
-    };
     let converter = converter(&args.read)?
-        .to(format)
+        .to(args.to.format())
+        .every_ply(args.every_ply)
         .to_lang(super::output_language(&args.to_lang)?);
     converter.validate().map_err(|e| e.to_string())?;
     let mut output = Output::create(args.output.as_deref())?;
@@ -60,8 +57,10 @@ fn converter(read: &ReadArgs) -> Result<Converter<'static>, String> {
             .num_threads(jobs.max(1))
             .build_global();
     }
-    let _ = read.from; // SAN reads every notation this version knows.
-    Ok(Converter::new().letters(super::letters(&read.lang)?))
+    Ok(Converter::new()
+        .from(read.from.notation(read.iccf_promotion.convention()))
+        .iccf_promotion(read.iccf_promotion.convention())
+        .letters(super::letters(&read.lang)?))
 }
 
 fn run(

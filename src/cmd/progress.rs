@@ -16,9 +16,10 @@ use scoresheet::progress::Progress;
 /// slow input still shows the run is alive.
 const TICK: Duration = Duration::from_millis(200);
 
-const WITH_TOTAL: &str = "{spinner} {elapsed_precise} [{bar:30}] {binary_bytes}/{binary_total_bytes} \
-                          ({binary_bytes_per_sec}) {msg}, ETA {eta}";
-const WITHOUT_TOTAL: &str = "{spinner} {elapsed_precise} {binary_bytes} ({binary_bytes_per_sec}) {msg}";
+/// Fits an 80-column terminal: the bar takes what the rest leaves.
+const WITH_TOTAL: &str =
+    "{spinner} [{wide_bar}] {binary_bytes}/{binary_total_bytes}, {msg}, ETA {eta}";
+const WITHOUT_TOTAL: &str = "{spinner} {elapsed} {binary_bytes} ({binary_bytes_per_sec}), {msg}";
 
 /// The bar: a hidden one when nothing may be drawn.
 pub struct Bar {

@@ -181,7 +181,7 @@ fn quick(text: &str, lang: &Language) -> Option<MovePattern> {
         let elem = match b {
             b'a'..=b'h' => Elem::File(File::new(u32::from(b - b'a'))),
             b'1'..=b'8' => Elem::Rank(Rank::new(u32::from(b - b'1'))),
-            b'x' if body.len > 0 || role.is_some() => {
+            b'x' if (body.len > 0 || role.is_some()) && !body.capture => {
                 body.capture = true;
                 i += 1;
                 continue;
@@ -403,7 +403,7 @@ fn interpret(body: &Body, role: Option<Role>, p: &mut MovePattern) -> Result<(),
             p.from = Bitboard::from_file(*from);
             p.to = Bitboard::from_file(*to);
             p.claims.capture = true;
-            return Ok(());
+            return promotion_fits(p);
         }
         _ => return Err("a destination square"),
     };
@@ -424,6 +424,11 @@ fn interpret(body: &Body, role: Option<Role>, p: &mut MovePattern) -> Result<(),
     if p.from == p.to {
         return Err("a destination other than the origin");
     }
+    promotion_fits(p)
+}
+
+/// A promotion only by a pawn, onto the last rank, to a piece.
+fn promotion_fits(p: &MovePattern) -> Result<(), &'static str> {
     if let Some(promoted) = p.promotion {
         let last_rank = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
         if matches!(promoted, Role::King | Role::Pawn) {
@@ -561,7 +566,9 @@ mod tests {
 
     #[test]
     fn impossible_moves_are_no_moves() {
-        for token in ["c3c3", "Ne8=Q", "e4=Q", "e8=K", "e8=P", "Nf3f3"] {
+        for token in [
+            "c3c3", "Ne8=Q", "e4=Q", "e8=K", "e8=P", "Nf3f3", "dxcK", "dcK",
+        ] {
             assert!(parse(token, Language::english()).is_err(), "{token}");
         }
     }

@@ -239,9 +239,11 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
         let numbered = (matches!(on_line[0].kind, TokenKind::MoveNumber)
             || on_line[0].text(text).bytes().all(|b| b.is_ascii_digit()))
             && !(prose_words >= 2 && prose_words > move_words);
-        let line_text =
-            &text[on_line[0].span.start as usize..on_line[on_line.len() - 1].span.end as usize];
-        // An unnumbered line right under a line of prose goes on with it.
+        // The whole line, braces included, so that words inside `{…}` are
+        // not taken for prose.
+        let line_start = line.checked_sub(1).map_or(0, |l| newlines[l] as usize + 1);
+        let line_end = newlines.get(line).map_or(text.len(), |&n| n as usize);
+        let line_text = &text[line_start..line_end.max(line_start)];
         // An unnumbered line right under prose goes on with it, unless
         // its words look like moves (most of them hold a digit: `g1f3`).
         let with_digits = on_line
@@ -254,6 +256,7 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
                     && prose_comment_end(text, last)
                     && line_of(last.span.end) + 1 == line
             });
+        // Only a line of plain words folds: its comments stay as written.
         if tagless && end > i && !numbered && (continues || is_prose(line_text)) {
             let span = on_line[0].span.start..on_line[on_line.len() - 1].span.end;
             match folded.last_mut() {

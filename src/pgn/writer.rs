@@ -25,7 +25,6 @@ use crate::engine::origins::Origins;
 use crate::engine::render::{self, MoveStyle};
 use crate::engine::replay::Event;
 use crate::game::Game;
-use crate::pgn::lexer::TokenKind;
 
 /// Movetext lines stay shorter than this.
 const MAX_LINE: usize = 80;
@@ -160,8 +159,11 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
             Event::Comment(index) => {
                 let token = &game.lexed.tokens[*index as usize];
                 let text = token.text(game.text);
-                if token.kind == TokenKind::LineComment && text.contains('}') {
-                    w.word(&format!(";{text}"));
+                if text.contains('}') {
+                    // A brace would end a `{…}` comment: a `;` comment
+                    // keeps the text, on one line.
+                    let line: Vec<&str> = text.split_whitespace().collect();
+                    w.word(&format!("; {}", line.join(" ")));
                     w.newline();
                 } else {
                     w.comment(text);
