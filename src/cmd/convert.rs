@@ -14,6 +14,7 @@ use scoresheet::audit::{ReportWriter, Row};
 use scoresheet::convert::Converter;
 use scoresheet::pipeline::{self, Sinks, Summary};
 
+use super::partial::Partial;
 use super::{AuditArgs, ConvertArgs, ReadArgs};
 
 /// Problems printed on stderr before the rest are only counted.
@@ -145,8 +146,7 @@ enum Output {
     },
     File {
         writer: BufWriter<File>,
-        temp: PathBuf,
-        target: PathBuf,
+        temp: Partial,
     },
 }
 
@@ -176,16 +176,11 @@ impl Output {
                 target: target.to_owned(),
             });
         }
-        let name = target
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let temp = target.with_file_name(format!(".{name}.{}.partial", std::process::id()));
-        let file = File::create(&temp).map_err(|e| format!("{}: {e}", target.display()))?;
+        let temp = Partial::new(target);
+        let file = File::create(temp.path()).map_err(|e| format!("{}: {e}", target.display()))?;
         Ok(Output::File {
             writer: BufWriter::with_capacity(1 << 16, file),
             temp,
-            target: target.to_owned(),
         })
     }
 
@@ -210,18 +205,19 @@ impl Output {
                 }
                 _ => Ok(()),
             },
-            Output::File {
-                writer,
-                temp,
-                target,
-            } => {
+            Output::File { writer, temp } => {
+                // On any failure `temp` is dropped, which removes the file.
                 let fail = |e: io::Error| {
-                    let _ = std::fs::remove_file(&temp);
-                    format!("{}: {e}", target.display())
+                    format!(
+                        "{}: {e}; the file is left as it was",
+                        temp.target().display()
+                    )
                 };
                 let file = writer.into_inner().map_err(|e| fail(e.into_error()))?;
                 file.sync_all().map_err(fail)?;
-                std::fs::rename(&temp, &target).map_err(fail)
+                let target = temp.target().to_owned();
+                temp.finish()
+                    .map_err(|e| format!("{}: {e}; the file is left as it was", target.display()))
             }
         }
     }

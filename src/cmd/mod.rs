@@ -3,6 +3,7 @@
 mod convert;
 mod fen;
 mod languages;
+mod partial;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

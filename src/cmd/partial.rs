@@ -1,0 +1,89 @@
+//! Output files written beside their target and renamed into place only
+//! when complete. A file left unfinished, by an error or by SIGINT or
+//! SIGTERM, is removed, and the target keeps what it had.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once};
+
+/// Files being written now, with their targets, for the signal handler.
+static UNFINISHED: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
+static HANDLER: Once = Once::new();
+
+/// A file being written at `path`, to become `target`.
+pub struct Partial {
+    path: PathBuf,
+    target: PathBuf,
+    done: bool,
+}
+
+impl Partial {
+    /// Notes a new unfinished file for `target` (hidden, beside it).
+    pub fn new(target: &Path) -> Partial {
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let path = target.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+        HANDLER.call_once(|| {
+            // Without a handler a signal ends the run as before: the
+            // target is untouched either way.
+            let _ = ctrlc::set_handler(interrupted);
+        });
+        if let Ok(mut files) = UNFINISHED.lock() {
+            files.push((path.clone(), target.to_owned()));
+        }
+        Partial {
+            path,
+            target: target.to_owned(),
+            done: false,
+        }
+    }
+
+    /// The file to write.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The file it is to become.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Moves the finished file onto its target.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the rename fails; the unfinished file is then removed.
+    pub fn finish(mut self) -> std::io::Result<()> {
+        std::fs::rename(&self.path, &self.target)?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for Partial {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = std::fs::remove_file(&self.path);
+        }
+        if let Ok(mut files) = UNFINISHED.lock() {
+            files.retain(|(path, _)| *path != self.path);
+        }
+    }
+}
+
+/// SIGINT or SIGTERM: remove what is unfinished, say so, stop.
+fn interrupted() {
+    let files = UNFINISHED.lock().map(|f| f.clone()).unwrap_or_default();
+    for (path, target) in &files {
+        let _ = std::fs::remove_file(path);
+        eprintln!(
+            "scoresheet: interrupted; {} is left as it was",
+            target.display()
+        );
+    }
+    if files.is_empty() {
+        eprintln!("scoresheet: interrupted");
+    }
+    std::process::exit(130);
+}
