@@ -47,11 +47,11 @@ for f in "$dir"/*.bin "$dir"/*.pgn; do
     [[ $name == invalid-utf8.pgn ]] && args=(--encoding windows-1250)
     start=$(date +%s.%N)
     set +e
-    /usr/bin/time -f "%M" -o "$dir/time.txt" "$bin" convert "$f" -o /dev/null --rejects "$dir/$name.rejects" -q "${args[@]}" 2>"$dir/$name.err"
+    /usr/bin/time -f "%M" -o "$dir/time.txt" "$bin" convert "$f" -o /dev/null --rejects "$dir/$name.rejects" "${args[@]}" 2>"$dir/$name.err"
     status=$?
     set -e
     end=$(date +%s.%N)
-    summary=$(grep -h "games read" "$dir/$name.err" | tail -n 1 | sed 's/^scoresheet: //')
+    summary=$(grep -ah "games read" "$dir/$name.err" | tail -n 1 | sed "s/^scoresheet: //" || true)
     printf '%-28s %8.2f %10s %6s  %s\n' "$name" "$(echo "$end - $start" | bc)" "$(tail -n 1 "$dir/time.txt")" "$status" "$summary"
 done
 set +e
