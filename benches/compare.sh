@@ -5,7 +5,7 @@
 #   benches/compare.sh             install what is missing, build, measure
 #   RUNS=5 benches/compare.sh      more runs per command
 #   SCORESHEET=path/to/binary ...  measure that binary instead of building
-#   WAIT=0 benches/compare.sh      do not wait for a quiet machine
+#   WAIT=0 benches/compare.sh      do not wait for idle cores before each run
 #
 # Peers, installed here when missing:
 #   pgn-extract      Debian package (apt-get), run as `pgn-extract -s`
@@ -84,17 +84,28 @@ fi
 
 # --- measuring -------------------------------------------------------------
 
-# Waits (up to 5 minutes) for the machine to be quiet: one-minute load
-# below 0.5, so that another build does not share the two cores.
-wait_quiet() {
+# Percent of CPU time idle, all cores, over the next two seconds.
+idle_percent() {
+    local a b
+    read -r -a a < /proc/stat
+    sleep 2
+    read -r -a b < /proc/stat
+    local total=0 i
+    for i in 1 2 3 4 5 6 7 8; do total=$((total + b[i] - a[i])); done
+    echo $((100 * (b[4] + b[5] - a[4] - a[5]) / (total > 0 ? total : 1)))
+}
+
+# Before each run, waits for idle cores (>= 95% idle over two seconds), so
+# that another program's work does not share the two cores; gives up after
+# MAX_WAIT seconds in all (30 minutes) and counts the runs measured busy.
+MAX_WAIT=${MAX_WAIT:-1800}
+BUSY_RUNS=0
+await_idle() {
     [ "${WAIT:-1}" = 0 ] && return 0
-    for _ in $(seq 30); do
-        load=$(cut -d' ' -f1 /proc/loadavg)
-        awk -v l="$load" 'BEGIN { exit !(l < 0.5) }' && return 0
-        say "load $load: waiting for a quiet machine"
-        sleep 10
+    while [ "$SECONDS" -lt "$MAX_WAIT" ]; do
+        [ "$(idle_percent)" -ge 95 ] && return 0
     done
-    say "machine still busy (load $load): measuring anyway"
+    BUSY_RUNS=$((BUSY_RUNS + 1))
 }
 
 RESULTS=$BENCH/compare.tsv
@@ -108,6 +119,7 @@ measure() {
     local bytes best=
     bytes=$(stat -c %s "$input")
     for run in $(seq "$RUNS"); do
+        await_idle
         /usr/bin/time -f '%e %U %S %M' -o "$BENCH/time.txt" "$@" >"$stdout" 2>"$BENCH/stderr.txt" || {
             status=$?
             # 1 is "some games had problems", not a failure of the run.
@@ -129,7 +141,6 @@ measure() {
     tail -n 1 "$RESULTS" | awk -F'\t' '{ printf "  %-34s %6.2f s wall %6.2f s user %7.1f MB/s %7.1f MiB\n", $1, $3, $4, $6, $7 }' >&2
 }
 
-wait_quiet
 say "load before: $(cat /proc/loadavg)"
 say "input: $INPUT ($(stat -c %s "$INPUT") bytes), best of $RUNS"
 
@@ -147,6 +158,7 @@ measure "pgn-reader replay, SAN out" "$INPUT" "$PGN_READER" "$INPUT" --san "$OUT
 measure "python-chess read+export (10%)" "$SMALL" "$VENV/bin/python" benches/peers/python-chess-export.py "$SMALL" "$OUT"
 rm -f "$OUT" "$BENCH/time.txt" "$BENCH/stderr.txt"
 say "load after: $(cat /proc/loadavg)"
+[ "$BUSY_RUNS" = 0 ] || say "warning: $BUSY_RUNS run(s) measured while other programs were busy"
 
 # --- report ----------------------------------------------------------------
 
