@@ -239,9 +239,15 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
         let numbered = (matches!(on_line[0].kind, TokenKind::MoveNumber)
             || on_line[0].text(text).bytes().all(|b| b.is_ascii_digit()))
             && !(prose_words >= 2 && prose_words > move_words);
-        // The whole line, braces included, so that words inside `{…}` are
-        // not taken for prose.
-        let line_start = line.checked_sub(1).map_or(0, |l| newlines[l] as usize + 1);
+        // The line from its first token, braces included, so that words
+        // inside `{…}` are not taken for prose (nor those of a comment
+        // that began on a line before).
+        let first = &on_line[0];
+        let opener = usize::from(matches!(
+            first.kind,
+            TokenKind::Comment | TokenKind::LineComment
+        ));
+        let line_start = first.span.start as usize - opener;
         let line_end = newlines.get(line).map_or(text.len(), |&n| n as usize);
         let line_text = &text[line_start..line_end.max(line_start)];
         // An unnumbered line right under prose goes on with it, unless
@@ -652,6 +658,12 @@ mod tests {
         assert_eq!(texts(text, TokenKind::Nag), ["$14"]);
         assert_eq!(texts(text, TokenKind::Word), ["e4", "e5"]);
         assert_eq!(texts("e4 } e5", TokenKind::Word), ["e4", "}", "e5"]);
+    }
+
+    #[test]
+    fn a_comment_over_two_lines_does_not_make_the_result_prose() {
+        let text = "1. e4 e5 {a comment that runs\nover two lines of words} *";
+        assert_eq!(texts(text, TokenKind::Result), ["*"]);
     }
 
     #[test]
