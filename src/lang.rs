@@ -251,14 +251,16 @@ impl Language {
 
     /// The piece letter at the start of `text`, with its length in bytes.
     pub fn piece_prefix(&self, text: &str) -> Option<(Role, usize)> {
+        let first = *text.as_bytes().first()?;
+        // Whole letters are compared only when the first byte begins one.
         if let Some((letter, role)) = self
             .long_letters
             .iter()
+            .filter(|(l, _)| l.as_bytes()[0] == first)
             .find(|(l, _)| text.starts_with(l.as_str()))
         {
             return Some((*role, letter.len()));
         }
-        let first = *text.as_bytes().first()?;
         self.byte_letters
             .get(usize::from(first))
             .copied()
