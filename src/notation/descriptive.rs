@@ -100,6 +100,9 @@ pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, Synt
     }
     // Each wing word reads two ways: the piece that began on that wing,
     // or the one that stands there now.
+    if mover.wing.is_none() && captured.is_none_or(|t| t.wing.is_none()) {
+        return Ok(Readings::one(pattern));
+    }
     let mut readings: Vec<MovePattern> = vec![pattern];
     if let Some(wing) = mover.wing {
         readings = readings
@@ -144,7 +147,13 @@ pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, Synt
 
 /// Old print's long dashes, spaced letters and `×` become `-`, nothing
 /// and `x`; a capture written `:` becomes `x`.
-fn normalise(core: &str) -> String {
+fn normalise(core: &str) -> std::borrow::Cow<'_, str> {
+    if !core
+        .chars()
+        .any(|c| c.is_whitespace() || matches!(c, '—' | '–' | '×' | ':'))
+    {
+        return std::borrow::Cow::Borrowed(core);
+    }
     core.chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| match c {
@@ -152,7 +161,8 @@ fn normalise(core: &str) -> String {
             '×' | ':' => 'x',
             c => c,
         })
-        .collect()
+        .collect::<String>()
+        .into()
 }
 
 /// `Castles`, `Castles(K)`, `CastlesQR`, `O-O`, `0-0-0`.
@@ -202,6 +212,40 @@ fn home_file(role: Role, wing: Wing) -> Option<File> {
     })
 }
 
+/// At most eight items, kept without allocating: the readings of a word
+/// are few and read for every move.
+struct Few<T> {
+    items: [Option<T>; 8],
+    len: usize,
+}
+
+impl<T> Default for Few<T> {
+    fn default() -> Self {
+        Few {
+            items: std::array::from_fn(|_| None),
+            len: 0,
+        }
+    }
+}
+
+impl<T> Few<T> {
+    fn push(&mut self, item: T) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = Some(item);
+            self.len += 1;
+        }
+    }
+}
+
+impl<T> IntoIterator for Few<T> {
+    type Item = T;
+    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<T>, 8>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().flatten()
+    }
+}
+
 struct Reader<'a> {
     lang: &'a Language,
     desc: &'a Descriptive,
@@ -225,8 +269,8 @@ impl Reader<'_> {
     /// A file name: `KB`, `QR`, `K`, `Q`, or short `B` (both wings).
     /// Returns the files and the rest; wing-before or wing-after order as
     /// the language writes it.
-    fn file_names<'t>(&self, text: &'t str) -> Vec<(Bitboard, &'t str)> {
-        let mut out = Vec::new();
+    fn file_names<'t>(&self, text: &'t str) -> Few<(Bitboard, &'t str)> {
+        let mut out = Few::default();
         let both = |role: Role| {
             [Wing::King, Wing::Queen]
                 .into_iter()
@@ -320,7 +364,7 @@ impl Reader<'_> {
                 rest,
             )
         };
-        let mut forms: Vec<(Named, &'t str)> = Vec::new();
+        let mut forms: Few<(Named, &'t str)> = Few::default();
         // A pawn named by its file: KBP, QP, NP.
         for (files, rest) in self.file_names(text) {
             if let Some((Role::Pawn, len)) = self.lang.piece_prefix(rest) {
