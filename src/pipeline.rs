@@ -237,13 +237,14 @@ pub fn run_with_progress(
                 }
             });
             for (batch, results, read_error) in receive_done {
-                let mut findings = 0;
+                let (games_before, mut findings) = (summary.games, 0);
                 for (raw, converted) in batch.iter().zip(&results) {
                     wrote_rows |= record(&name, &mut source, raw, converted, sinks, &mut summary)?;
                     findings += converted.findings.len() as u64;
                 }
                 report_bytes(progress);
-                progress.games(batch.len() as u64, findings);
+                // Counted as `record` counts them: an oversized game once.
+                progress.games(summary.games - games_before, findings);
                 if let Some(e) = read_error {
                     summary.input_errors.push(format!("{name}: {e}"));
                 }
