@@ -1,9 +1,5 @@
 //! `scoresheet convert` and `scoresheet audit`.
 
-// The progress bar belongs to these two commands alone.
-#[path = "progress.rs"]
-mod progress;
-
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -77,7 +73,7 @@ fn run(
         (None, true) => Some(Output::create(None)?),
         (None, false) => None,
     };
-    let mut bar = progress::Bar::on_stderr(read.quiet);
+    let mut bar = super::progress::Bar::on_stderr(read.quiet);
     let printer = bar.printer();
     let mut printed = 0usize;
     let quiet = read.quiet || (auditing && read.report.is_none());

@@ -4,6 +4,7 @@ mod convert;
 mod fen;
 mod languages;
 mod partial;
+mod progress;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
