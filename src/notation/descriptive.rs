@@ -167,11 +167,16 @@ fn normalise(core: &str) -> std::borrow::Cow<'_, str> {
 
 /// `Castles`, `Castles(K)`, `CastlesQR`, `O-O`, `0-0-0`.
 fn castles(text: &str, desc: &Descriptive) -> Option<CastlingSide> {
-    let dashless: String = text.chars().filter(|c| *c != '-').collect();
-    match dashless.as_str() {
-        "OO" | "00" => return Some(CastlingSide::KingSide),
-        "OOO" | "000" => return Some(CastlingSide::QueenSide),
-        _ => {}
+    if text.starts_with(['O', '0']) {
+        let marks = text.bytes().filter(|b| *b != b'-');
+        let (count, all_o) = marks.fold((0, true), |(n, all), b| {
+            (n + 1, all && (b == b'O' || b == b'0'))
+        });
+        match (all_o, count) {
+            (true, 2) => return Some(CastlingSide::KingSide),
+            (true, 3) => return Some(CastlingSide::QueenSide),
+            _ => {}
+        }
     }
     let rest = desc
         .castles
@@ -212,14 +217,14 @@ fn home_file(role: Role, wing: Wing) -> Option<File> {
     })
 }
 
-/// At most eight items, kept without allocating: the readings of a word
+/// At most `N` items, kept without allocating: the readings of a word
 /// are few and read for every move.
-struct Few<T> {
-    items: [Option<T>; 8],
+struct Few<T, const N: usize> {
+    items: [Option<T>; N],
     len: usize,
 }
 
-impl<T> Default for Few<T> {
+impl<T, const N: usize> Default for Few<T, N> {
     fn default() -> Self {
         Few {
             items: std::array::from_fn(|_| None),
@@ -228,7 +233,7 @@ impl<T> Default for Few<T> {
     }
 }
 
-impl<T> Few<T> {
+impl<T, const N: usize> Few<T, N> {
     fn push(&mut self, item: T) {
         if let Some(slot) = self.items.get_mut(self.len) {
             *slot = Some(item);
@@ -237,9 +242,9 @@ impl<T> Few<T> {
     }
 }
 
-impl<T> IntoIterator for Few<T> {
+impl<T, const N: usize> IntoIterator for Few<T, N> {
     type Item = T;
-    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<T>, 8>>;
+    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<T>, N>>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.items.into_iter().flatten()
@@ -269,7 +274,7 @@ impl Reader<'_> {
     /// A file name: `KB`, `QR`, `K`, `Q`, or short `B` (both wings).
     /// Returns the files and the rest; wing-before or wing-after order as
     /// the language writes it.
-    fn file_names<'t>(&self, text: &'t str) -> Few<(Bitboard, &'t str)> {
+    fn file_names<'t>(&self, text: &'t str) -> Few<(Bitboard, &'t str), 3> {
         let mut out = Few::default();
         let both = |role: Role| {
             [Wing::King, Wing::Queen]
@@ -364,7 +369,7 @@ impl Reader<'_> {
                 rest,
             )
         };
-        let mut forms: Few<(Named, &'t str)> = Few::default();
+        let mut forms: Few<(Named, &'t str), 5> = Few::default();
         // A pawn named by its file: KBP, QP, NP.
         for (files, rest) in self.file_names(text) {
             if let Some((Role::Pawn, len)) = self.lang.piece_prefix(rest) {
