@@ -67,7 +67,8 @@ pub struct Game<'a> {
     pub lexed: Lexed,
     /// The starting position.
     pub start: Chess,
-    /// The replay under the chosen letters.
+    /// The replay under the chosen letters; its findings are moved into
+    /// [`Game::findings`].
     pub replay: Replay,
     /// The notation the moves were read in.
     pub notation: Notation,
@@ -180,7 +181,7 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
         findings: Vec::new(),
         replay,
     };
-    findings.extend(game.replay.findings.iter().cloned());
+    findings.append(&mut game.replay.findings);
     if !game.replay.failed {
         findings.extend(whole_game_findings(&game));
     }

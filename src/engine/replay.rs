@@ -579,38 +579,34 @@ impl Replayer<'_> {
         let pos = &self.line.pos;
         let check = pos.is_check();
         let mate = check && pos.is_checkmate();
-        let said = |message: &str| message.to_owned();
-        let mut problems: Vec<(Kind, String)> = Vec::new();
+        let mut problems: Vec<(Kind, &str)> = Vec::new();
         if claims.mate && !mate {
             problems.push((
                 Kind::WrongMateMark,
-                said(if check {
+                if check {
                     "marked as mate but only gives check"
                 } else {
                     "marked as mate but gives no check"
-                }),
+                },
             ));
         } else if claims.check && !check {
-            problems.push((
-                Kind::WrongCheckMark,
-                said("marked as check but gives no check"),
-            ));
+            problems.push((Kind::WrongCheckMark, "marked as check but gives no check"));
         } else if claims.check && mate {
             problems.push((
                 Kind::WrongMateMark,
-                said("gives mate but is marked only as check"),
+                "gives mate but is marked only as check",
             ));
         }
         if claims.capture && !mv.is_capture() {
             problems.push((
                 Kind::WrongCaptureMark,
-                said("marked as a capture but captures nothing"),
+                "marked as a capture but captures nothing",
             ));
         }
         if claims.en_passant && !mv.is_en_passant() {
             problems.push((
                 Kind::WrongCaptureMark,
-                said("marked en passant but is not an en-passant capture"),
+                "marked en passant but is not an en-passant capture",
             ));
         }
         self.marks.marks_checks |= claims.check || claims.mate;
@@ -624,7 +620,7 @@ impl Replayer<'_> {
             self.marks.unmarked.push(finding);
         }
         for (kind, message) in problems {
-            let finding = self.move_finding(kind, Severity::Warning, token, &message);
+            let finding = self.move_finding(kind, Severity::Warning, token, message);
             self.out.findings.push(finding);
         }
     }

@@ -345,10 +345,6 @@ fn leading(s: &str, keep: impl Fn(char) -> bool) -> usize {
                 return i;
             }
             i += 1;
-            // Runs of plain letters and digits never stop a word.
-            while bytes.get(i).is_some_and(u8::is_ascii_alphanumeric) && keep('a') {
-                i += 1;
-            }
         } else {
             match s[i..].chars().next() {
                 Some(c) if keep(c) => i += c.len_utf8(),
