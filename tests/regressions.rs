@@ -9,8 +9,11 @@ use std::path::Path;
 use scoresheet::convert::Converter;
 use scoresheet::game::{Letters, ReadOptions};
 use scoresheet::lang::Language;
-use scoresheet::notation::{descriptive, san};
+use scoresheet::notation::iccf::Promotion;
+use scoresheet::notation::{Notation, descriptive, san};
+use scoresheet::output::Format;
 use scoresheet::output::{Style, render};
+use scoresheet::pgn::split::Splitter;
 use shakmaty::Color;
 
 #[test]
@@ -64,13 +67,11 @@ fn fuzzing_regressions_stay_fixed() {
                 }
             }
             Some("convert") => {
-                // The first byte chose the options; a game that converts
-                // to PGN converts again to the very same PGN.
-                let game = &text[1..];
-                let converter = Converter::new();
-                if let Some(pgn) = converter.convert_game(game).output {
-                    let again = converter.convert_game(&pgn);
-                    assert_eq!(again.output.as_deref(), Some(pgn.as_str()), "{name}");
+                // The first byte chose the options, as in the fuzz target.
+                let config = text.as_bytes()[0];
+                for raw in Splitter::new(&text.as_bytes()[1..]) {
+                    let raw = raw.unwrap();
+                    convert_round_trips(&name, config, raw.text.as_str());
                 }
             }
             Some("writers") => {
@@ -112,4 +113,48 @@ fn fuzzing_regressions_stay_fixed() {
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} regressions");
+}
+
+/// The `convert` target's property: a game that converts to PGN converts
+/// again to the very same PGN, and so does its SAN in another language
+/// read back with that language.
+fn convert_round_trips(name: &str, config: u8, game: &str) {
+    let notation = match config % 5 {
+        0 => None,
+        1 => Some(Notation::San),
+        2 => Some(Notation::Iccf(Promotion::Iccf)),
+        3 => Some(Notation::Iccf(Promotion::Hungarian)),
+        _ => Some(Notation::Descriptive),
+    };
+    let letters = match (config / 5) % 6 {
+        0 | 1 => Letters::Auto,
+        2 => Letters::Fixed(Language::english()),
+        3 => Letters::Fixed(Language::builtin("hu").unwrap()),
+        4 => Letters::Fixed(Language::builtin("de").unwrap()),
+        _ => Letters::Fixed(Language::builtin("ru").unwrap()),
+    };
+    let to_lang = ["de", "hu", "ru", "figurine", "fi", "pl", "en"][usize::from(config / 30) % 7];
+    let to_lang = Language::builtin(to_lang).unwrap();
+    let reader = Converter::new().from(notation).letters(letters);
+    let Some(pgn) = reader.convert_game(game).output else {
+        return;
+    };
+    let again = Converter::new().convert_game(&pgn);
+    assert_eq!(again.output.as_deref(), Some(pgn.as_str()), "{name}");
+    let san = reader
+        .to(Format::San)
+        .to_lang(to_lang)
+        .convert_game(game)
+        .output
+        .unwrap_or_else(|| panic!("{name}: converts to PGN but not to SAN"));
+    let back = Converter::new()
+        .from(Some(Notation::San))
+        .letters(Letters::Fixed(to_lang))
+        .convert_game(&san);
+    assert_eq!(
+        back.output.as_deref(),
+        Some(pgn.as_str()),
+        "{name}: its SAN in {} reads back as another game:\n{san}",
+        to_lang.code
+    );
 }

@@ -256,7 +256,10 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
             .iter()
             .filter(|t| t.text(text).bytes().any(|b| b.is_ascii_digit()))
             .count();
+        // A result closes the game, so a line holding one never goes on
+        // with the prose above it.
         let continues = 2 * with_digits < on_line.len()
+            && on_line.iter().all(|t| t.kind != TokenKind::Result)
             && folded.last().is_some_and(|last| {
                 last.kind == TokenKind::Comment
                     && prose_comment_end(text, last)
