@@ -13,7 +13,8 @@ use std::fmt;
 use std::io;
 
 use serde::Serialize;
-use shakmaty::Color;
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 use crate::model::Location;
 
@@ -53,6 +54,10 @@ pub enum Kind {
     Syntax,
     /// A game too large to read, passed on unread.
     TooLarge,
+    /// A legal move that the rest of the game contradicts.
+    WrongMoveLegal,
+    /// Two half-moves written in each other's place.
+    SwappedMoves,
 }
 
 impl Kind {
@@ -75,6 +80,8 @@ impl Kind {
             Kind::NoMoves => "no-moves",
             Kind::Syntax => "syntax",
             Kind::TooLarge => "too-large",
+            Kind::WrongMoveLegal => "wrong-move-legal",
+            Kind::SwappedMoves => "swapped-moves",
         }
     }
 }
@@ -142,6 +149,15 @@ impl Finding {
     pub fn at(mut self, offset: u32, written: impl Into<String>) -> Finding {
         self.offset = Some(offset);
         self.written = written.into();
+        self
+    }
+
+    /// The same finding, about the half-move `ply` played from `before`.
+    pub fn before_move(mut self, before: &Chess, ply: u32) -> Finding {
+        self.ply = ply;
+        self.move_number = before.fullmoves().get();
+        self.side = Some(before.turn());
+        self.fen_before = Fen::from_position(before, EnPassantMode::Legal).to_string();
         self
     }
 }

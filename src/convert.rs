@@ -12,13 +12,14 @@
 
 use std::fmt;
 
-use crate::audit::{Finding, Severity};
+use crate::audit::{Finding, Kind, Severity};
 use crate::game::{Game, Letters, ReadOptions, read};
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::output::{self, Format, Style};
 use crate::pgn::split::Splitter;
+use crate::repair::{self, Suggestion};
 
 /// Options that cannot work together.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +39,7 @@ pub struct Converter<'a> {
     read: ReadOptions<'a>,
     format: Format,
     style: Style<'a>,
+    repair: bool,
 }
 
 impl Default for Converter<'_> {
@@ -53,7 +55,16 @@ impl<'a> Converter<'a> {
             read: ReadOptions::default(),
             format: Format::Pgn,
             style: Style::default(),
+            repair: false,
         }
+    }
+
+    /// Repairs a game that does not replay when exactly one edit of its
+    /// text makes it replay (see [`crate::repair`]); the original text
+    /// stays in a comment and in a `repaired` finding.
+    pub fn repair(mut self, repair: bool) -> Self {
+        self.repair = repair;
+        self
     }
 
     /// Reads moves in `notation`; `None` detects it per game.
@@ -108,24 +119,83 @@ impl<'a> Converter<'a> {
         self.format
     }
 
-    /// Reads, verifies and renders one game.
+    /// Reads, verifies and renders one game. A game that does not replay
+    /// gets the edits that would make it replay as suggestions, and is
+    /// repaired when that is asked for and one edit alone works.
     pub fn convert_game(&self, text: &str) -> Converted {
         let game = read(text, &self.read);
+        let found = repair::suggest(&game, &self.read);
+        if self.repair
+            && let [only] = found.as_slice()
+            && !only.edits.is_empty()
+            && let Some(repaired) = self.repaired(only, text)
+        {
+            return repaired;
+        }
         let rejected = game.is_rejected();
         let output = (!rejected).then(|| self.render(&game)).flatten();
+        let (white, black) = players(&game);
+        let mut findings = game.findings;
+        repair::annotate(&mut findings, &found);
         Converted {
             output,
             rejected,
-            white: game.tag("White").unwrap_or("").to_owned(),
-            black: game.tag("Black").unwrap_or("").to_owned(),
+            white,
+            black,
             letters: game.letters,
-            findings: game.findings,
+            notation: game.notation.name(),
+            findings,
+            repaired: false,
         }
+    }
+
+    /// The game with `edit` made, if it then converts; its findings are
+    /// placed in the original text, and a `repaired` one says what was
+    /// changed.
+    fn repaired(&self, edit: &Suggestion, text: &str) -> Option<Converted> {
+        let repair = edit.apply(text);
+        let game = read(&repair.text, &self.read);
+        if game.is_rejected() {
+            return None;
+        }
+        let output = self.render(&game);
+        let (white, black) = players(&game);
+        let mut findings = game.findings;
+        for f in &mut findings {
+            f.offset = f.offset.map(|o| repair.original_offset(o));
+        }
+        let at = edit.edits.first().map_or(0, |(r, _)| r.start);
+        let mut finding = Finding::game(
+            Kind::Repaired,
+            Severity::Warning,
+            format!("repaired: {}", edit.describe()),
+        )
+        .at(at, edit.written.clone())
+        .before_move(&edit.before, edit.ply);
+        finding.suggestion = edit.moves.clone();
+        findings.push(finding);
+        findings.sort_by_key(|f| f.offset.unwrap_or(0));
+        Some(Converted {
+            output,
+            rejected: false,
+            white,
+            black,
+            letters: game.letters,
+            notation: game.notation.name(),
+            findings,
+            repaired: true,
+        })
     }
 
     fn render(&self, game: &Game<'_>) -> Option<String> {
         (self.format != Format::None).then(|| output::render(game, self.format, &self.style))
     }
+}
+
+/// The White and Black tags of `game`.
+fn players(game: &Game<'_>) -> (String, String) {
+    let tag = |name| game.tag(name).unwrap_or("").to_owned();
+    (tag("White"), tag("Black"))
 }
 
 /// One game converted.
@@ -141,8 +211,12 @@ pub struct Converted {
     pub black: String,
     /// The letter set the game was read with.
     pub letters: String,
+    /// The notation the game was read in (empty when unread).
+    pub notation: &'static str,
     /// Every finding.
     pub findings: Vec<Finding>,
+    /// Whether the game was repaired.
+    pub repaired: bool,
 }
 
 impl Converted {
@@ -155,6 +229,7 @@ impl Converted {
             white: String::new(),
             black: String::new(),
             letters: String::new(),
+            notation: "",
             findings: vec![Finding::game(
                 crate::audit::Kind::TooLarge,
                 Severity::Error,
@@ -162,6 +237,7 @@ impl Converted {
                     "game larger than {limit} MiB (or a line longer than that); written to the rejects unread"
                 ),
             )],
+            repaired: false,
         }
     }
 

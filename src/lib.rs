@@ -41,6 +41,7 @@ pub mod output;
 pub mod pgn;
 pub mod pipeline;
 pub mod progress;
+pub mod repair;
 
 pub use convert::{Converter, convert_str};
 pub use output::Format;

@@ -97,10 +97,16 @@ pub struct Summary {
     pub rejected: u64,
     /// Games with a warning but still converted.
     pub with_warnings: u64,
+    /// Games converted with nothing to report (information aside).
+    pub clean: u64,
+    /// Games converted after a repair.
+    pub repaired: u64,
     /// Findings by kind.
     pub findings: BTreeMap<String, u64>,
     /// Games by letter set.
     pub letter_sets: BTreeMap<String, u64>,
+    /// Games by notation.
+    pub notations: BTreeMap<String, u64>,
     /// Inputs by encoding.
     pub encodings: BTreeMap<String, u64>,
     /// Inputs that could not be read, with why.
@@ -108,6 +114,26 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary as one JSON object: games read, clean, repaired,
+    /// rejected; findings by kind; letter sets, notations and encodings
+    /// detected; inputs that could not be read.
+    pub fn to_json(&self) -> String {
+        let value = serde_json::json!({
+            "games_read": self.games,
+            "converted": self.converted,
+            "clean": self.clean,
+            "with_warnings": self.with_warnings,
+            "repaired": self.repaired,
+            "rejected": self.rejected,
+            "findings": self.findings,
+            "letter_sets": self.letter_sets,
+            "notations": self.notations,
+            "encodings": self.encodings,
+            "input_errors": self.input_errors,
+        });
+        format!("{value:#}\n")
+    }
+
     /// Whether any game had a warning or was rejected.
     pub fn has_problems(&self) -> bool {
         self.rejected > 0 || self.with_warnings > 0
@@ -121,6 +147,9 @@ impl fmt::Display for Summary {
             "{} games read: {} converted, {} rejected",
             self.games, self.converted, self.rejected
         )?;
+        if self.repaired > 0 {
+            write!(f, " ({} converted after a repair)", self.repaired)?;
+        }
         let join = |map: &BTreeMap<String, u64>| {
             map.iter()
                 .map(|(k, v)| format!("{k} {v}"))
@@ -339,9 +368,17 @@ fn record(
     } else {
         summary.converted += 1;
         summary.with_warnings += u64::from(converted.has_problems());
+        summary.clean += u64::from(!converted.has_problems());
+        summary.repaired += u64::from(converted.repaired);
         if let (Some(out), Some(text)) = (sinks.output.as_mut(), &converted.output) {
             out.write_all(text.as_bytes())?;
         }
+    }
+    if !converted.notation.is_empty() {
+        *summary
+            .notations
+            .entry(converted.notation.to_owned())
+            .or_default() += 1;
     }
     if !converted.letters.is_empty() {
         *summary

@@ -70,7 +70,7 @@ fn bad_game_is_rejected_verbatim_and_the_others_are_written() {
     assert_eq!(
         illegal,
         format!(
-            "{name},2,11,13,{},C,D,3,2,white,Ke3,illegal,\"illegal move \"\"Ke3\"\" (white to move)\",rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2,",
+            "{name},2,11,13,{},C,D,3,2,white,Ke3,illegal,\"illegal move \"\"Ke3\"\" (white to move); the rest of the game is legal with \"\"Ke3\"\" read as Ke2 (one character wrong, missing or extra)\",rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2,Ke2",
             GOOD.len() + 50
         )
     );

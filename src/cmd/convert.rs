@@ -20,6 +20,7 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
     let converter = converter(&args.read)?
         .to(args.to.format())
         .every_ply(args.every_ply)
+        .repair(args.repair)
         .to_lang(super::output_language(&args.to_lang)?);
     converter.validate().map_err(|e| e.to_string())?;
     let mut output = Output::create(args.output.as_deref())?;
@@ -38,13 +39,13 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
     if let Some(rejects) = rejects {
         rejects.commit()?;
     }
-    Ok(finish(&summary, args.read.quiet))
+    finish(&summary, &args.read)
 }
 
 pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
     let converter = converter(&args.read)?.to(Format::None);
     let summary = run(&args.read, &converter, None, None)?;
-    Ok(finish(&summary, args.read.quiet))
+    finish(&summary, &args.read)
 }
 
 fn converter(read: &ReadArgs) -> Result<Converter<'static>, String> {
@@ -113,20 +114,27 @@ fn run(
     Ok(summary)
 }
 
-fn finish(summary: &Summary, quiet: bool) -> ExitCode {
+fn finish(summary: &Summary, read: &ReadArgs) -> Result<ExitCode, String> {
     for error in &summary.input_errors {
         eprintln!("scoresheet: {error}");
     }
-    if !quiet || summary.has_problems() || !summary.input_errors.is_empty() {
+    if !read.quiet || summary.has_problems() || !summary.input_errors.is_empty() {
         eprintln!("scoresheet: {summary}");
     }
-    if !summary.input_errors.is_empty() {
+    if let Some(path) = &read.summary {
+        let mut file = Output::create_file(path)?;
+        file.writer()
+            .write_all(summary.to_json().as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        file.commit()?;
+    }
+    Ok(if !summary.input_errors.is_empty() {
         ExitCode::from(2)
     } else if summary.has_problems() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
+    })
 }
 
 /// Standard output, or a file written beside its target and renamed into

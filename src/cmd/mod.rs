@@ -76,6 +76,10 @@ struct ReadArgs {
     /// No progress, no per-finding messages; only the summary on errors.
     #[arg(short, long)]
     quiet: bool,
+    /// Also write the summary (games read, clean, repaired, rejected,
+    /// findings by kind, letter sets, notations, encodings) to FILE as JSON.
+    #[arg(long, value_name = "FILE.json")]
+    summary: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -98,6 +102,12 @@ struct ConvertArgs {
     /// the last.
     #[arg(long)]
     every_ply: bool,
+    /// Repair a game that does not replay when exactly one small edit
+    /// (a misread character, a dropped or swapped half-move, …) makes the
+    /// whole game legal; the original text is kept in a comment and in
+    /// a `repaired` report row.
+    #[arg(long)]
+    repair: bool,
 }
 
 #[derive(Args, Debug)]

@@ -8,9 +8,8 @@
 //! kept on an explicit stack, so deep nesting cannot overflow the call
 //! stack.
 
-use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
@@ -681,13 +680,9 @@ impl Replayer<'_> {
         ply: u32,
     ) -> Finding {
         let token = &self.lexed.tokens[index as usize];
-        Finding {
-            ply,
-            move_number: pos.fullmoves().get(),
-            side: Some(pos.turn()),
-            fen_before: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
-            ..Finding::game(kind, severity, message).at(token.span.start, token.text(self.text))
-        }
+        Finding::game(kind, severity, message)
+            .at(token.span.start, token.text(self.text))
+            .before_move(pos, ply)
     }
 
     /// A finding at a token that is not played (the next ply).

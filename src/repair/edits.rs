@@ -1,0 +1,287 @@
+//! The texts one small edit away from a written move, each with the kind
+//! of slip that would explain it.
+//!
+//! Edits are made on characters, so they serve every notation alike: an
+//! OCR confusion (`S`↔`5`, `O`↔`0`, `l`/`I`↔`1`, `b`↔`6`, `B`↔`8`), a
+//! piece letter from another language, origin and destination swapped
+//! (`f3g1`), a descriptive square counted from the other side (`K4` for
+//! `K5`), and any one character changed, dropped, added or two swapped.
+//! Which of them name a legal move is for the caller to find out.
+//!
+//! ```
+//! use scoresheet::lang::Language;
+//! use scoresheet::notation::Notation;
+//! use scoresheet::repair::edits::{Slip, variants};
+//!
+//! let all = variants("N5f3", Notation::San, Language::english());
+//! assert!(all.contains(&("Nf3".to_owned(), Slip::OneCharacter)));
+//! let ocr = variants("Sf3", Notation::San, Language::english());
+//! assert!(ocr.contains(&("5f3".to_owned(), Slip::Ocr)));
+//! ```
+
+use std::collections::HashSet;
+
+use crate::lang::{Language, roles};
+use crate::notation::Notation;
+
+/// What kind of slip an edit undoes, most likely first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Slip {
+    /// The move was right but several legal moves fit it.
+    Ambiguous,
+    /// A character misread by OCR.
+    Ocr,
+    /// A piece letter of another language.
+    Letters,
+    /// Origin and destination swapped.
+    SwappedSquares,
+    /// A descriptive square counted from the other player's side.
+    OtherSide,
+    /// One character changed, dropped, added, or two swapped.
+    OneCharacter,
+    /// Two half-moves written in each other's place.
+    SwappedMoves,
+    /// A half-move left out.
+    DroppedMove,
+    /// A half-move written that is not in the game.
+    ExtraMove,
+}
+
+impl Slip {
+    /// The slip, for people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Slip::Ambiguous => "the move is ambiguous as written",
+            Slip::Ocr => "a character misread (OCR confusion)",
+            Slip::Letters => "a piece letter of another language",
+            Slip::SwappedSquares => "origin and destination swapped",
+            Slip::OtherSide => "a square counted from the other side",
+            Slip::OneCharacter => "one character wrong, missing or extra",
+            Slip::SwappedMoves => "two half-moves swapped",
+            Slip::DroppedMove => "a half-move missing",
+            Slip::ExtraMove => "a half-move too many",
+        }
+    }
+}
+
+/// Characters that OCR takes for one another.
+const OCR: &[(char, char)] = &[
+    ('S', '5'),
+    ('O', '0'),
+    ('o', '0'),
+    ('l', '1'),
+    ('I', '1'),
+    ('i', '1'),
+    ('b', '6'),
+    ('B', '8'),
+    ('g', '9'),
+    ('Z', '2'),
+    ('z', '2'),
+    ('G', '6'),
+    ('e', 'c'),
+    ('h', 'b'),
+    ('f', 't'),
+    ('Q', 'O'),
+];
+
+/// Every text one edit away from `written` (other than itself), with the
+/// most likely slip that explains it; each text once.
+pub fn variants(written: &str, notation: Notation, lang: &Language) -> Vec<(String, Slip)> {
+    let chars: Vec<char> = written.chars().collect();
+    let mut seen: HashSet<String> = HashSet::from([written.to_owned()]);
+    let mut out = Vec::new();
+    let mut add = |text: String, slip: Slip| {
+        if !text.is_empty() && seen.insert(text.clone()) {
+            out.push((text, slip));
+        }
+    };
+    // The likeliest first, so that a text reached two ways keeps the
+    // likelier explanation.
+    for (i, &c) in chars.iter().enumerate() {
+        for &(a, b) in OCR {
+            let other = if c == a {
+                b
+            } else if c == b {
+                a
+            } else {
+                continue;
+            };
+            add(replaced(&chars, i, Some(other)), Slip::Ocr);
+        }
+    }
+    if notation.has_letters() {
+        for (text, slip) in letter_swaps(written, lang) {
+            add(text, slip);
+        }
+    }
+    if let Some(swapped) = squares_swapped(&chars, notation) {
+        add(swapped, Slip::SwappedSquares);
+    }
+    if notation == Notation::Descriptive {
+        for (i, &c) in chars.iter().enumerate() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                let mirrored = char::from_digit(9 - d, 10).unwrap_or(c);
+                add(replaced(&chars, i, Some(mirrored)), Slip::OtherSide);
+            }
+        }
+    }
+    let alphabet = alphabet(notation, lang);
+    for i in 0..chars.len() {
+        add(replaced(&chars, i, None), Slip::OneCharacter);
+        for &c in &alphabet {
+            add(replaced(&chars, i, Some(c)), Slip::OneCharacter);
+        }
+        if i + 1 < chars.len() {
+            let mut swapped = chars.clone();
+            swapped.swap(i, i + 1);
+            add(swapped.into_iter().collect(), Slip::OneCharacter);
+        }
+    }
+    for i in 0..=chars.len() {
+        for &c in &alphabet {
+            let mut inserted = chars.clone();
+            inserted.insert(i, c);
+            add(inserted.into_iter().collect(), Slip::OneCharacter);
+        }
+    }
+    out
+}
+
+/// `chars` with the one at `i` replaced by `with`, or dropped.
+fn replaced(chars: &[char], i: usize, with: Option<char>) -> String {
+    chars
+        .iter()
+        .enumerate()
+        .filter_map(|(j, &c)| if j == i { with } else { Some(c) })
+        .collect()
+}
+
+/// The characters a move in `notation` and `lang` is written with.
+fn alphabet(notation: Notation, lang: &Language) -> Vec<char> {
+    let mut out: Vec<char> = match notation {
+        Notation::Iccf(_) => "0123456789".chars().collect(),
+        Notation::San => "abcdefgh12345678x-=+#:O0".chars().collect(),
+        Notation::Descriptive => "12345678x-=()/KQRBNPt".chars().collect(),
+    };
+    if notation.has_letters() {
+        for role in roles() {
+            out.extend(lang.letter(role).chars());
+        }
+        if let Some(d) = &lang.descriptive {
+            for word in d.king_wing.iter().chain(&d.queen_wing) {
+                out.extend(word.chars());
+            }
+        }
+    }
+    let mut seen = HashSet::new();
+    out.retain(|c| seen.insert(*c));
+    out
+}
+
+/// A leading piece letter that is another language's, replaced by each
+/// of `lang`'s letters.
+fn letter_swaps(written: &str, lang: &Language) -> Vec<(String, Slip)> {
+    if lang.piece_prefix(written).is_some() {
+        return Vec::new();
+    }
+    let foreign = Language::all()
+        .iter()
+        .filter_map(|other| other.piece_prefix(written).map(|(_, len)| len))
+        .max();
+    let Some(len) = foreign else {
+        return Vec::new();
+    };
+    roles()
+        .into_iter()
+        .map(|role| {
+            let letter = lang.letter(role);
+            (format!("{letter}{}", &written[len..]), Slip::Letters)
+        })
+        .collect()
+}
+
+/// The written move with its two squares swapped (`f3g1` for `g1f3`,
+/// `Nf3-g1`, ICCF `7163` for `6371`), when it names two squares.
+fn squares_swapped(chars: &[char], notation: Notation) -> Option<String> {
+    let is_square: fn(&[char]) -> bool = match notation {
+        Notation::Iccf(_) => |w| w.iter().all(|c| ('1'..='8').contains(c)),
+        Notation::San => |w| ('a'..='h').contains(&w[0]) && ('1'..='8').contains(&w[1]),
+        Notation::Descriptive => return None,
+    };
+    let square_at =
+        |from: usize| (from..chars.len().saturating_sub(1)).find(|&i| is_square(&chars[i..i + 2]));
+    let a = square_at(0)?;
+    let b = square_at(a + 2)?;
+    let mut out = chars.to_vec();
+    out[a..a + 2].copy_from_slice(&chars[b..b + 2]);
+    out[b..b + 2].copy_from_slice(&chars[a..a + 2]);
+    Some(out.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::iccf::Promotion;
+
+    fn slip_of(written: &str, want: &str, notation: Notation, lang: &str) -> Option<Slip> {
+        let lang = Language::builtin(lang).unwrap();
+        variants(written, notation, lang)
+            .into_iter()
+            .find(|(t, _)| t == want)
+            .map(|(_, s)| s)
+    }
+
+    #[test]
+    fn each_slip_is_named() {
+        let san = Notation::San;
+        for (written, want, notation, lang, slip) in [
+            ("N5f3", "Nf3", san, "en", Slip::OneCharacter),
+            ("Nf", "Nf3", san, "en", Slip::OneCharacter),
+            ("5f3", "Sf3", san, "de", Slip::Ocr),
+            ("O-0", "O-O", san, "en", Slip::Ocr),
+            ("8b5", "Bb5", san, "en", Slip::Ocr),
+            ("Nfb", "Nf6", san, "en", Slip::Ocr),
+            ("Sf3", "Nf3", san, "en", Slip::Letters),
+            ("Hf3", "Nf3", san, "en", Slip::Letters),
+            ("f3g1", "g1f3", san, "en", Slip::SwappedSquares),
+            ("Nf3-g1", "Ng1-f3", san, "en", Slip::SwappedSquares),
+            (
+                "7163",
+                "6371",
+                Notation::Iccf(Promotion::Iccf),
+                "en",
+                Slip::SwappedSquares,
+            ),
+            (
+                "5254",
+                "5284",
+                Notation::Iccf(Promotion::Iccf),
+                "en",
+                Slip::OneCharacter,
+            ),
+            ("P-K5", "P-K4", Notation::Descriptive, "en", Slip::OtherSide),
+            (
+                "PK4",
+                "P-K4",
+                Notation::Descriptive,
+                "en",
+                Slip::OneCharacter,
+            ),
+        ] {
+            assert_eq!(
+                slip_of(written, want, notation, lang),
+                Some(slip),
+                "{written} → {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_written_text_is_no_variant() {
+        let all = variants("e4", Notation::San, Language::english());
+        assert!(all.iter().all(|(t, _)| t != "e4" && !t.is_empty()));
+        let unique: HashSet<&String> = all.iter().map(|(t, _)| t).collect();
+        assert_eq!(unique.len(), all.len());
+    }
+}

@@ -1,0 +1,615 @@
+//! Suggestions and repairs: the smallest edits of a broken game's text
+//! under which the whole rest of the game replays legally.
+//!
+//! When replay stops at half-move N (a move that is illegal, unreadable
+//! or ambiguous), [`suggest`] tries, at N and at the half-moves just
+//! before it, every edit of one written move that [`edits::variants`]
+//! knows (OCR confusions, another language's letter, swapped squares, a
+//! descriptive square counted from the wrong side, one character), every
+//! half-move that could have been dropped there, the half-move written
+//! there being one too many, and two half-moves swapped. An edit counts
+//! only if the edited text, read again with the same notation and
+//! letters, replays to its end. An edit before N means the move written
+//! there was legal but wrong: the record only breaks later.
+//!
+//! [`Repair::apply`] makes the one surviving edit, leaving the original
+//! text in a comment beside the move, so that nothing is hidden.
+//!
+//! ```
+//! use scoresheet::game::{read, ReadOptions};
+//! use scoresheet::repair::{suggest, edits::Slip};
+//!
+//! // White's bishop move is printed with an OCR "8" for the "B".
+//! let text = "1. e4 e5 2. Nf3 Nc6 3. 8b5 a6 4. Ba4 Nf6 *";
+//! let options = ReadOptions::default();
+//! let game = read(text, &options);
+//! let found = suggest(&game, &options);
+//! assert_eq!(found[0].ply, 5);
+//! assert_eq!(found[0].slip, Slip::Ocr);
+//! assert_eq!(found[0].moves, "Bb5");
+//! ```
+
+pub mod edits;
+
+use std::ops::Range;
+
+use shakmaty::{Chess, Move, Position};
+
+use crate::audit::{Finding, Kind, Severity};
+use crate::engine::origins::Origins;
+use crate::engine::render::{MoveStyle, append_move, san};
+use crate::engine::replay::{Event, replay};
+use crate::engine::resolve::{Resolution, resolve_readings};
+use crate::game::{Game, ReadOptions};
+use crate::lang::Language;
+use crate::notation::Notation;
+use crate::pgn::lexer::{TokenKind, lex};
+use edits::{Slip, variants};
+
+/// How many half-moves before the one that fails are searched.
+pub const WINDOW: u32 = 12;
+/// Suggestions kept at most per game.
+const MAX_SUGGESTIONS: usize = 16;
+
+/// One edit of a game's text under which the whole game replays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The half-move the edit is at (for a dropped half-move, the ply the
+    /// missing move gets).
+    pub ply: u32,
+    /// The slip the edit undoes.
+    pub slip: Slip,
+    /// The replacements, in the game's text, in order.
+    pub edits: Vec<(Range<u32>, String)>,
+    /// The text replaced, as written (empty for an insertion).
+    pub written: String,
+    /// The move(s) the edit gives there, in English SAN.
+    pub moves: String,
+    /// The position before the edited half-move.
+    pub before: Chess,
+}
+
+impl Suggestion {
+    /// The kind of finding this suggestion explains at its own ply.
+    pub fn kind(&self, failed_at: u32) -> Kind {
+        match self.slip {
+            Slip::DroppedMove | Slip::ExtraMove => Kind::MissingMoves,
+            Slip::SwappedMoves => Kind::SwappedMoves,
+            _ if self.ply < failed_at => Kind::WrongMoveLegal,
+            _ => Kind::Illegal,
+        }
+    }
+
+    /// What the edit does, for people: `"Nf5" → "Nf3"`.
+    pub fn describe(&self) -> String {
+        match self.slip {
+            Slip::DroppedMove => format!("{} inserted ({})", self.moves, self.slip.describe()),
+            Slip::ExtraMove => format!("\"{}\" removed ({})", self.written, self.slip.describe()),
+            Slip::SwappedMoves => format!("{} ({})", self.moves, self.slip.describe()),
+            _ => format!(
+                "\"{}\" read as {} ({})",
+                self.written,
+                self.moves,
+                self.slip.describe()
+            ),
+        }
+    }
+
+    /// The game's text with the edit made and, beside it, a comment that
+    /// keeps what was written.
+    pub fn apply(&self, text: &str) -> Repair {
+        let mut out = String::with_capacity(text.len() + 64);
+        let mut last = 0;
+        let mut shifts = Vec::new();
+        for (i, (range, replacement)) in self.edits.iter().enumerate() {
+            out.push_str(&text[last..range.start as usize]);
+            let start = out.len();
+            out.push_str(replacement);
+            if i + 1 == self.edits.len() {
+                out.push_str(&format!(" {{repaired: {}}}", self.describe()));
+                if self.slip != Slip::DroppedMove {
+                    out.push(' ');
+                }
+            }
+            shifts.push((range.clone(), start as u32..out.len() as u32));
+            last = range.end as usize;
+        }
+        out.push_str(&text[last..]);
+        Repair { text: out, shifts }
+    }
+}
+
+/// A repaired game's text and where its edits lie.
+#[derive(Debug, Clone)]
+pub struct Repair {
+    /// The repaired text.
+    pub text: String,
+    /// Each edit: its span in the original text and in the repaired one.
+    shifts: Vec<(Range<u32>, Range<u32>)>,
+}
+
+impl Repair {
+    /// The offset in the original text of `offset` in the repaired one:
+    /// inside an edit, the edit's start.
+    pub fn original_offset(&self, offset: u32) -> u32 {
+        let mut delta: i64 = 0;
+        for (old, new) in &self.shifts {
+            if offset < new.start {
+                break;
+            }
+            if offset < new.end {
+                return old.start;
+            }
+            delta = i64::from(old.end) - i64::from(new.end);
+        }
+        (i64::from(offset) + delta).max(0) as u32
+    }
+}
+
+/// Adds what `found` explains to a failed game's findings: the edits at
+/// the failing half-move become its suggestions; an edit earlier in the
+/// game (a legal but wrong move, a missing, extra or swapped half-move) a
+/// finding of its own, at its own half-move, which replaces the
+/// move-number check's guess.
+pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
+    let Some(failure) = findings.iter().position(|f| f.severity == Severity::Error) else {
+        return;
+    };
+    let failed_at = findings[failure].ply;
+    let here: Vec<&Suggestion> = found
+        .iter()
+        .filter(|s| s.ply == failed_at && s.slip < Slip::SwappedMoves)
+        .collect();
+    if !here.is_empty() {
+        let f = &mut findings[failure];
+        f.suggestion = join_unique(here.iter().map(|s| s.moves.as_str()));
+        f.message.push_str(&format!(
+            "; the rest of the game is legal with {}",
+            or_list(here.iter().map(|s| s.describe()))
+        ));
+    }
+    let mut added: Vec<Finding> = Vec::new();
+    for s in found
+        .iter()
+        .filter(|s| !(s.ply == failed_at && s.slip < Slip::SwappedMoves))
+    {
+        let kind = s.kind(failed_at);
+        if let Some(same) = added.iter_mut().find(|f| f.kind == kind && f.ply == s.ply) {
+            same.suggestion = join_unique([same.suggestion.as_str(), s.moves.as_str()]);
+            continue;
+        }
+        let message = match kind {
+            Kind::WrongMoveLegal => format!(
+                "legal move \"{}\" that the rest of the game contradicts (it breaks at ply {failed_at}); the rest is legal with {}",
+                s.written,
+                s.describe()
+            ),
+            Kind::SwappedMoves => format!(
+                "half-moves written in each other's place (the game breaks at ply {failed_at}): {}",
+                s.describe()
+            ),
+            _ => format!(
+                "the game breaks at ply {failed_at}; the rest is legal with {}",
+                s.describe()
+            ),
+        };
+        let offset = s.edits.first().map_or(0, |(r, _)| r.start);
+        added.push(
+            Finding::game(kind, Severity::Warning, message)
+                .at(offset, s.written.clone())
+                .before_move(&s.before, s.ply),
+        );
+        if let Some(f) = added.last_mut() {
+            f.suggestion = s.moves.clone();
+        }
+    }
+    if added.iter().any(|f| f.kind == Kind::MissingMoves) {
+        findings.retain(|f| f.kind != Kind::MissingMoves);
+    }
+    findings.append(&mut added);
+    findings.sort_by_key(|f| f.offset.unwrap_or(0));
+}
+
+/// The distinct words of `parts`, space-separated, in order.
+fn join_unique<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    for word in parts.into_iter().flat_map(str::split_whitespace) {
+        if !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out.join(" ")
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// One half-move of the main line up to the failure.
+struct Step {
+    /// Index of its token.
+    token: usize,
+    /// The position before it, and where each piece started.
+    before: Chess,
+    origins: Option<Origins>,
+    /// The move played, `None` at the failure.
+    played: Option<Move>,
+}
+
+/// The edits that make `game`'s whole text replay, likeliest first; none
+/// when the game replays, or fails inside a variation or before its
+/// moves.
+pub fn suggest(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Suggestion> {
+    let Some(search) = Search::new(game, options) else {
+        return Vec::new();
+    };
+    search.run()
+}
+
+struct Search<'g> {
+    text: &'g str,
+    game: &'g Game<'g>,
+    lang: &'g Language,
+    notation: Notation,
+    /// The main line's half-moves in the window, the failing one last.
+    steps: Vec<Step>,
+    /// How many main-line half-moves come before the first step.
+    first: usize,
+    /// Main-line move words after the failing one (for swaps).
+    after: Vec<usize>,
+}
+
+impl<'g> Search<'g> {
+    fn new(game: &'g Game<'g>, options: &ReadOptions<'g>) -> Option<Search<'g>> {
+        if !game.replay.failed {
+            return None;
+        }
+        let failure = game.findings.iter().find(|f| {
+            f.severity == Severity::Error
+                && matches!(f.kind, Kind::Illegal | Kind::Unparseable | Kind::Ambiguous)
+        })?;
+        let tokens = &game.lexed.tokens;
+        let offset = failure.offset?;
+        let failing = tokens.partition_point(|t| t.span.start < offset);
+        if tokens.get(failing)?.kind != TokenKind::Word {
+            return None;
+        }
+        let lang = options
+            .letters
+            .tables()
+            .into_iter()
+            .find(|(_, name)| *name == game.letters)
+            .map_or(Language::english(), |(lang, _)| lang);
+        // The main line's moves, from the events (variations skipped).
+        let mut depth = 0usize;
+        let mut main: Vec<(usize, Move)> = Vec::new();
+        for event in &game.replay.events {
+            match event {
+                Event::Begin => depth += 1,
+                Event::End => depth = depth.saturating_sub(1),
+                Event::Move { mv, token } if depth == 0 => main.push((*token as usize, *mv)),
+                _ => {}
+            }
+        }
+        if depth != 0 {
+            return None;
+        }
+        let first = main.len().saturating_sub(WINDOW as usize);
+        let mut pos = game.start.clone();
+        let mut origins = game.notation.needs_origins().then(|| Origins::new(&pos));
+        let mut steps = Vec::new();
+        for (i, &(token, mv)) in main.iter().enumerate() {
+            if i >= first {
+                steps.push(Step {
+                    token,
+                    before: pos.clone(),
+                    origins: origins.clone(),
+                    played: Some(mv),
+                });
+            }
+            pos.play_unchecked(mv);
+            if let Some(o) = &mut origins {
+                o.play(mv);
+            }
+        }
+        steps.push(Step {
+            token: failing,
+            before: pos,
+            origins,
+            played: None,
+        });
+        let after = tokens[failing + 1..]
+            .iter()
+            .enumerate()
+            .take_while(|(_, t)| !matches!(t.kind, TokenKind::Open | TokenKind::Result))
+            .filter(|(_, t)| t.kind == TokenKind::Word)
+            .map(|(i, _)| failing + 1 + i)
+            .take(2)
+            .collect();
+        Some(Search {
+            text: game.text,
+            game,
+            lang,
+            notation: game.notation,
+            steps,
+            first,
+            after,
+        })
+    }
+
+    /// The ply of step `i`: half-moves from the game's start, as the
+    /// replay's findings count them.
+    fn ply(&self, i: usize) -> u32 {
+        (self.first + i + 1) as u32
+    }
+
+    fn span(&self, token: usize) -> Range<u32> {
+        self.game.lexed.tokens[token].span.clone()
+    }
+
+    fn word(&self, token: usize) -> &'g str {
+        self.game.lexed.tokens[token].text(self.text)
+    }
+
+    fn run(&self) -> Vec<Suggestion> {
+        let mut found = Vec::new();
+        // An edit of the move where the game breaks explains it where it
+        // shows; only when there is none is the slip looked for earlier.
+        let last = self.steps.len() - 1;
+        self.token_edits(last, &mut found);
+        if found.is_empty() {
+            for i in (0..self.steps.len()).rev() {
+                if i < last {
+                    self.token_edits(i, &mut found);
+                }
+                self.dropped(i, &mut found);
+                self.extra(i, &mut found);
+                self.swapped(i, &mut found);
+            }
+        }
+        found.sort_by_key(|s| (s.slip, std::cmp::Reverse(s.ply)));
+        found.truncate(MAX_SUGGESTIONS);
+        found
+    }
+
+    /// The main line's moves when the text with `edits` made replays to
+    /// its end.
+    fn replays(&self, edits: &[(Range<u32>, String)]) -> Option<Vec<Move>> {
+        let mut text = String::with_capacity(self.text.len() + 16);
+        let mut last = 0;
+        for (range, replacement) in edits {
+            text.push_str(&self.text[last..range.start as usize]);
+            text.push_str(replacement);
+            last = range.end as usize;
+        }
+        text.push_str(&self.text[last..]);
+        let lexed = lex(&text);
+        let r = replay(&text, &lexed, &self.game.start, self.notation, self.lang);
+        if r.failed || r.findings.iter().any(|f| f.severity == Severity::Error) {
+            return None;
+        }
+        let mut depth = 0usize;
+        let mut main = Vec::new();
+        for event in &r.events {
+            match event {
+                Event::Begin => depth += 1,
+                Event::End => depth = depth.saturating_sub(1),
+                Event::Move { mv, .. } if depth == 0 => main.push(*mv),
+                _ => {}
+            }
+        }
+        Some(main)
+    }
+
+    /// The English SAN of `moves[from..to]` (main-line indices), played
+    /// from the start.
+    fn sans(&self, moves: &[Move], from: usize, to: usize) -> String {
+        let mut pos = self.game.start.clone();
+        let mut out = Vec::new();
+        for (i, &m) in moves.iter().enumerate().take(to) {
+            if i >= from {
+                out.push(san(&pos, m, Language::english()));
+            }
+            pos.play_unchecked(m);
+        }
+        out.join(" ")
+    }
+
+    fn resolve(&self, step: &Step, word: &str) -> Resolution {
+        match self.notation.parse(word, self.lang, step.before.turn()) {
+            Ok(readings) => resolve_readings(&step.before, &readings, step.origins.as_ref()),
+            Err(_) => Resolution::Illegal,
+        }
+    }
+
+    /// One written move edited.
+    fn token_edits(&self, i: usize, found: &mut Vec<Suggestion>) {
+        let step = &self.steps[i];
+        let written = self.word(step.token);
+        let span = self.span(step.token);
+        let mut tried: Vec<Move> = step.played.into_iter().collect();
+        let mut candidates: Vec<(String, Slip, Move)> = Vec::new();
+        if step.played.is_none()
+            && let Resolution::Ambiguous(moves) = self.resolve(step, written)
+        {
+            for m in moves {
+                candidates.push((self.write(step, m), Slip::Ambiguous, m));
+                tried.push(m);
+            }
+        }
+        // A move that fits several legal moves was written right: other
+        // edits are only looked for when none of those moves works.
+        let ambiguous = !candidates.is_empty();
+        let before = found.len();
+        self.verify(i, &span, written, candidates, found);
+        if ambiguous && found.len() > before {
+            return;
+        }
+        let mut candidates = Vec::new();
+        for (text, slip) in variants(written, self.notation, self.lang) {
+            if let Resolution::Unique(m) = self.resolve(step, &text)
+                && !tried.contains(&m)
+            {
+                tried.push(m);
+                candidates.push((text, slip, m));
+            }
+        }
+        self.verify(i, &span, written, candidates, found);
+    }
+
+    /// The `candidates` for step `i`'s word under which the game replays.
+    fn verify(
+        &self,
+        i: usize,
+        span: &Range<u32>,
+        written: &str,
+        candidates: Vec<(String, Slip, Move)>,
+        found: &mut Vec<Suggestion>,
+    ) {
+        let step = &self.steps[i];
+        for (text, slip, m) in candidates {
+            if self.replays(&[(span.clone(), text.clone())]).is_some() {
+                found.push(Suggestion {
+                    ply: self.ply(i),
+                    slip,
+                    edits: vec![(span.clone(), text)],
+                    written: written.to_owned(),
+                    moves: san(&step.before, m, Language::english()),
+                    before: step.before.clone(),
+                });
+            }
+        }
+    }
+
+    /// A half-move missing before step `i`'s move.
+    fn dropped(&self, i: usize, found: &mut Vec<Suggestion>) {
+        let step = &self.steps[i];
+        let written = self.word(step.token);
+        let at = self.span(step.token).start;
+        let mut fitting = Vec::new();
+        for m in step.before.legal_moves() {
+            // The written move must now fit the other side.
+            let mut after = step.before.clone();
+            after.play_unchecked(m);
+            let next = Step {
+                token: step.token,
+                origins: step.origins.clone().map(|mut o| {
+                    o.play(m);
+                    o
+                }),
+                before: after,
+                played: None,
+            };
+            if matches!(self.resolve(&next, written), Resolution::Illegal) {
+                continue;
+            }
+            let inserted = format!("{} ", self.write(step, m));
+            if self.replays(&[(at..at, inserted.clone())]).is_some() {
+                fitting.push((m, inserted));
+            }
+        }
+        // One suggestion per gap: the moves that fit are its choices.
+        if let Some((_, inserted)) = fitting.first() {
+            let moves: Vec<String> = fitting
+                .iter()
+                .map(|(m, _)| san(&step.before, *m, Language::english()))
+                .collect();
+            found.push(Suggestion {
+                ply: self.ply(i),
+                slip: Slip::DroppedMove,
+                edits: if fitting.len() == 1 {
+                    vec![(at..at, inserted.clone())]
+                } else {
+                    Vec::new()
+                },
+                written: String::new(),
+                moves: moves.join(" "),
+                before: step.before.clone(),
+            });
+        }
+    }
+
+    /// Step `i`'s move written but not played.
+    fn extra(&self, i: usize, found: &mut Vec<Suggestion>) {
+        let step = &self.steps[i];
+        let span = self.span(step.token);
+        // A move written twice is reported at its second writing.
+        let next = self
+            .steps
+            .get(i + 1)
+            .map(|s| s.token)
+            .or(self.after.first().copied());
+        if next.is_some_and(|n| self.word(n) == self.word(step.token)) {
+            return;
+        }
+        if self.replays(&[(span.clone(), String::new())]).is_some() {
+            found.push(Suggestion {
+                ply: self.ply(i),
+                slip: Slip::ExtraMove,
+                edits: vec![(span, String::new())],
+                written: self.word(step.token).to_owned(),
+                moves: String::new(),
+                before: step.before.clone(),
+            });
+        }
+    }
+
+    /// Step `i`'s move swapped with the next one or the one after (the
+    /// same side's next move).
+    fn swapped(&self, i: usize, found: &mut Vec<Suggestion>) {
+        let tokens: Vec<usize> = self.steps[i..]
+            .iter()
+            .map(|s| s.token)
+            .chain(self.after.iter().copied())
+            .collect();
+        for gap in [1, 2] {
+            let (Some(&a), Some(&b)) = (tokens.first(), tokens.get(gap)) else {
+                continue;
+            };
+            let (wa, wb) = (self.word(a), self.word(b));
+            if wa == wb {
+                continue;
+            }
+            let edits = vec![(self.span(a), wb.to_owned()), (self.span(b), wa.to_owned())];
+            if let Some(moves) = self.replays(&edits) {
+                let at = self.first + i;
+                let moves = [at, at + gap].map(|j| self.sans(&moves, j, j + 1));
+                found.push(Suggestion {
+                    ply: self.ply(i),
+                    slip: Slip::SwappedMoves,
+                    edits,
+                    written: format!("{wa} … {wb}"),
+                    moves: moves.join(","),
+                    before: self.steps[i].before.clone(),
+                });
+            }
+        }
+    }
+
+    /// `m` as the game's notation and letters write it.
+    fn write(&self, step: &Step, m: Move) -> String {
+        let style = match self.notation {
+            Notation::San => MoveStyle::San(self.lang),
+            Notation::Iccf(p) => MoveStyle::Iccf(p),
+            Notation::Descriptive => MoveStyle::Descriptive(self.lang),
+        };
+        let mut after = step.before.clone();
+        after.play_unchecked(m);
+        let mut out = String::new();
+        append_move(
+            &mut out,
+            style,
+            &step.before,
+            m,
+            &after,
+            step.origins.as_ref(),
+        );
+        out
+    }
+}
