@@ -124,9 +124,13 @@ impl<'a> Converter<'a> {
     /// repaired when that is asked for and one edit alone works.
     pub fn convert_game(&self, text: &str) -> Converted {
         let game = read(text, &self.read);
-        let found = repair::suggest(&game, &self.read);
-        if self.repair
-            && let [only] = found.as_slice()
+        let found = if self.repair {
+            repair::suggest_all(&game, &self.read)
+        } else {
+            repair::suggest(&game, &self.read)
+        };
+        if let [only] = found.as_slice()
+            && self.repair
             && !only.edits.is_empty()
             && let Some(repaired) = self.repaired(only, text)
         {
@@ -155,7 +159,7 @@ impl<'a> Converter<'a> {
     fn repaired(&self, edit: &Suggestion, text: &str) -> Option<Converted> {
         let repair = edit.apply(text);
         let game = read(&repair.text, &self.read);
-        if game.is_rejected() {
+        if game.is_rejected() || game.replay.main_plies < edit.ply + repair::CONFIRMING {
             return None;
         }
         let output = self.render(&game);

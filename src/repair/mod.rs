@@ -47,7 +47,10 @@ use crate::pgn::lexer::{TokenKind, lex};
 use edits::{Slip, variants};
 
 /// How many half-moves before the one that fails are searched.
-pub const WINDOW: u32 = 12;
+pub const WINDOW: u32 = 20;
+/// Half-moves that must follow an edit, and replay, before a repair is
+/// made: near the end of a game almost any edit lets the rest replay.
+pub const CONFIRMING: u32 = 6;
 /// Suggestions kept at most per game.
 const MAX_SUGGESTIONS: usize = 16;
 
@@ -246,10 +249,14 @@ struct Step {
 /// when the game replays, or fails inside a variation or before its
 /// moves.
 pub fn suggest(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Suggestion> {
-    let Some(search) = Search::new(game, options) else {
-        return Vec::new();
-    };
-    search.run()
+    Search::new(game, options).map_or_else(Vec::new, |s| s.run(false))
+}
+
+/// The edits [`suggest`] finds, looked for everywhere even when the
+/// failing move is only ambiguous: a repair is made only when exactly one
+/// of these exists.
+pub fn suggest_all(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Suggestion> {
+    Search::new(game, options).map_or_else(Vec::new, |s| s.run(true))
 }
 
 struct Search<'g> {
@@ -357,21 +364,21 @@ impl<'g> Search<'g> {
         self.game.lexed.tokens[token].text(self.text)
     }
 
-    fn run(&self) -> Vec<Suggestion> {
+    fn run(&self, everywhere: bool) -> Vec<Suggestion> {
         let mut found = Vec::new();
-        // An edit of the move where the game breaks explains it where it
-        // shows; only when there is none is the slip looked for earlier.
         let last = self.steps.len() - 1;
-        self.token_edits(last, &mut found);
-        if found.is_empty() {
-            for i in (0..self.steps.len()).rev() {
-                if i < last {
-                    self.token_edits(i, &mut found);
-                }
-                self.dropped(i, &mut found);
-                self.extra(i, &mut found);
-                self.swapped(i, &mut found);
+        // A move that fits several legal moves, one of which lets the
+        // game go on, was most likely written right, only not fully.
+        if self.token_edits(last, &mut found) && !everywhere {
+            return found;
+        }
+        for i in (0..self.steps.len()).rev() {
+            if i < last {
+                self.token_edits(i, &mut found);
             }
+            self.dropped(i, &mut found);
+            self.extra(i, &mut found);
+            self.swapped(i, &mut found);
         }
         found.sort_by_key(|s| (s.slip, std::cmp::Reverse(s.ply)));
         found.truncate(MAX_SUGGESTIONS);
@@ -428,8 +435,9 @@ impl<'g> Search<'g> {
         }
     }
 
-    /// One written move edited.
-    fn token_edits(&self, i: usize, found: &mut Vec<Suggestion>) {
+    /// One written move edited; whether it was ambiguous and one of its
+    /// readings works.
+    fn token_edits(&self, i: usize, found: &mut Vec<Suggestion>) -> bool {
         let step = &self.steps[i];
         let written = self.word(step.token);
         let span = self.span(step.token);
@@ -449,7 +457,7 @@ impl<'g> Search<'g> {
         let before = found.len();
         self.verify(i, &span, written, candidates, found);
         if ambiguous && found.len() > before {
-            return;
+            return true;
         }
         let mut candidates = Vec::new();
         for (text, slip) in variants(written, self.notation, self.lang) {
@@ -461,6 +469,7 @@ impl<'g> Search<'g> {
             }
         }
         self.verify(i, &span, written, candidates, found);
+        false
     }
 
     /// The `candidates` for step `i`'s word under which the game replays.
