@@ -123,16 +123,13 @@ impl<'a> Converter<'a> {
     /// gets the edits that would make it replay as suggestions, and is
     /// repaired when that is asked for and one edit alone works.
     pub fn convert_game(&self, text: &str) -> Converted {
-        let game = read(text, &self.read);
-        let found = if self.repair {
-            repair::suggest_all(&game, &self.read)
-        } else {
-            repair::suggest(&game, &self.read)
-        };
+        let (game, found, options) = self.read_and_suggest(text);
+        // Marks alone are too weak a witness to change a move for.
         if let [only] = found.as_slice()
             && self.repair
+            && game.replay.failed
             && !only.edits.is_empty()
-            && let Some(repaired) = self.repaired(only, text)
+            && let Some(repaired) = self.repaired(only, text, &options)
         {
             return repaired;
         }
@@ -153,12 +150,54 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// The game read, the edits that would make it replay if it does not,
+    /// and the options it was read with. A game whose letters were
+    /// detected may have failed under letters that a slip made look
+    /// likelier (`Hc3` in an English game reads on as Hungarian until
+    /// the next `N`); when no edit works under those, each other letter
+    /// set is tried.
+    fn read_and_suggest<'t>(&self, text: &'t str) -> (Game<'t>, Vec<Suggestion>, ReadOptions<'a>) {
+        let search = |game: &Game<'_>, options: &ReadOptions<'_>| {
+            if self.repair {
+                repair::suggest_all(game, options)
+            } else {
+                repair::suggest(game, options)
+            }
+        };
+        let game = read(text, &self.read);
+        let found = search(&game, &self.read);
+        if !found.is_empty() || !game.replay.failed || !matches!(self.read.letters, Letters::Auto) {
+            return (game, found, self.read);
+        }
+        for (lang, name) in Letters::Auto.tables() {
+            if name == game.letters {
+                continue;
+            }
+            let options = ReadOptions {
+                notation: Some(game.notation),
+                letters: Letters::Fixed(lang),
+                ..self.read
+            };
+            let other = read(text, &options);
+            let found = search(&other, &options);
+            if !found.is_empty() {
+                return (other, found, options);
+            }
+        }
+        (game, Vec::new(), self.read)
+    }
+
     /// The game with `edit` made, if it then converts; its findings are
     /// placed in the original text, and a `repaired` one says what was
     /// changed.
-    fn repaired(&self, edit: &Suggestion, text: &str) -> Option<Converted> {
+    fn repaired(
+        &self,
+        edit: &Suggestion,
+        text: &str,
+        options: &ReadOptions<'_>,
+    ) -> Option<Converted> {
         let repair = edit.apply(text);
-        let game = read(&repair.text, &self.read);
+        let game = read(&repair.text, options);
         if game.is_rejected() || game.replay.main_plies < edit.ply + repair::CONFIRMING {
             return None;
         }

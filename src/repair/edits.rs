@@ -242,7 +242,7 @@ mod tests {
             ("O-0", "O-O", san, "en", Slip::Ocr),
             ("8b5", "Bb5", san, "en", Slip::Ocr),
             ("Nfb", "Nf6", san, "en", Slip::Ocr),
-            ("Sf3", "Nf3", san, "en", Slip::Letters),
+            ("Lb5", "Bb5", san, "en", Slip::Letters),
             ("Hf3", "Nf3", san, "en", Slip::Letters),
             ("f3g1", "g1f3", san, "en", Slip::SwappedSquares),
             ("Nf3-g1", "Ng1-f3", san, "en", Slip::SwappedSquares),

@@ -155,7 +155,11 @@ impl Repair {
 /// finding of its own, at its own half-move, which replaces the
 /// move-number check's guess.
 pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
-    let Some(failure) = findings.iter().position(|f| f.severity == Severity::Error) else {
+    let failure = findings
+        .iter()
+        .position(|f| f.severity == Severity::Error)
+        .or_else(|| findings.iter().position(|f| is_mark(f.kind) && f.ply > 0));
+    let Some(failure) = failure else {
         return;
     };
     let failed_at = findings[failure].ply;
@@ -181,24 +185,32 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
             same.suggestion = join_unique([same.suggestion.as_str(), s.moves.as_str()]);
             continue;
         }
-        let message = match kind {
+        let mut message = match kind {
             Kind::WrongMoveLegal => format!(
-                "legal move \"{}\" that the rest of the game contradicts (it breaks at ply {failed_at}); the rest is legal with {}",
+                "legal move \"{}\" that the rest of the game contradicts (the record goes wrong at ply {failed_at}); the rest is legal with {}",
                 s.written,
                 s.describe()
             ),
             Kind::SwappedMoves => format!(
-                "half-moves written in each other's place (the game breaks at ply {failed_at}): {}",
+                "half-moves written in each other's place (the record goes wrong at ply {failed_at}): {}",
                 s.describe()
             ),
             _ => format!(
-                "the game breaks at ply {failed_at}; the rest is legal with {}",
+                "the record goes wrong at ply {failed_at}; the rest is legal with {}",
                 s.describe()
             ),
         };
+        // With an edit at the failing move itself, the earlier ones are
+        // other explanations, worth knowing but not the likeliest.
+        let severity = if here.is_empty() {
+            Severity::Warning
+        } else {
+            message.insert_str(0, "possibly: ");
+            Severity::Info
+        };
         let offset = s.edits.first().map_or(0, |(r, _)| r.start);
         added.push(
-            Finding::game(kind, Severity::Warning, message)
+            Finding::game(kind, severity, message)
                 .at(offset, s.written.clone())
                 .before_move(&s.before, s.ply),
         );
@@ -211,6 +223,28 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
     }
     findings.append(&mut added);
     findings.sort_by_key(|f| f.offset.unwrap_or(0));
+}
+
+/// Where a game stops being right: its failure (an illegal, unreadable
+/// or ambiguous move), or else the first wrong check, mate or capture
+/// mark in a game that otherwise replays.
+fn anchor<'f>(game: &'f Game<'_>) -> Option<&'f Finding> {
+    if game.replay.failed {
+        game.findings.iter().find(|f| {
+            f.severity == Severity::Error
+                && matches!(f.kind, Kind::Illegal | Kind::Unparseable | Kind::Ambiguous)
+        })
+    } else {
+        game.findings.iter().find(|f| is_mark(f.kind) && f.ply > 0)
+    }
+}
+
+/// Whether `kind` is about a move's marks.
+fn is_mark(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::WrongCheckMark | Kind::WrongMateMark | Kind::WrongCaptureMark
+    )
 }
 
 /// The distinct words of `parts`, space-separated, in order.
@@ -264,25 +298,21 @@ struct Search<'g> {
     game: &'g Game<'g>,
     lang: &'g Language,
     notation: Notation,
-    /// The main line's half-moves in the window, the failing one last.
+    /// The main line's half-moves, the failing one last.
     steps: Vec<Step>,
-    /// How many main-line half-moves come before the first step.
-    first: usize,
     /// Main-line move words after the failing one (for swaps).
     after: Vec<usize>,
+    /// Whether the game replays and only its marks are wrong: then an
+    /// edit must also make every mark right.
+    marks: bool,
 }
 
 impl<'g> Search<'g> {
     fn new(game: &'g Game<'g>, options: &ReadOptions<'g>) -> Option<Search<'g>> {
-        if !game.replay.failed {
-            return None;
-        }
-        let failure = game.findings.iter().find(|f| {
-            f.severity == Severity::Error
-                && matches!(f.kind, Kind::Illegal | Kind::Unparseable | Kind::Ambiguous)
-        })?;
+        let anchor = anchor(game)?;
+        let marks = !game.replay.failed;
         let tokens = &game.lexed.tokens;
-        let offset = failure.offset?;
+        let offset = anchor.offset?;
         let failing = tokens.partition_point(|t| t.span.start < offset);
         if tokens.get(failing)?.kind != TokenKind::Word {
             return None;
@@ -307,30 +337,34 @@ impl<'g> Search<'g> {
         if depth != 0 {
             return None;
         }
-        let first = main.len().saturating_sub(WINDOW as usize);
+        if marks {
+            // The move with the wrong mark is the last one searched.
+            main.truncate(anchor.ply as usize);
+        }
         let mut pos = game.start.clone();
         let mut origins = game.notation.needs_origins().then(|| Origins::new(&pos));
         let mut steps = Vec::new();
-        for (i, &(token, mv)) in main.iter().enumerate() {
-            if i >= first {
-                steps.push(Step {
-                    token,
-                    before: pos.clone(),
-                    origins: origins.clone(),
-                    played: Some(mv),
-                });
-            }
+        for &(token, mv) in &main {
+            steps.push(Step {
+                token,
+                before: pos.clone(),
+                origins: origins.clone(),
+                played: Some(mv),
+            });
             pos.play_unchecked(mv);
             if let Some(o) = &mut origins {
                 o.play(mv);
             }
         }
-        steps.push(Step {
-            token: failing,
-            before: pos,
-            origins,
-            played: None,
-        });
+        if !marks {
+            steps.push(Step {
+                token: failing,
+                before: pos,
+                origins,
+                played: None,
+            });
+        }
+        let failing = steps.last()?.token;
         let after = tokens[failing + 1..]
             .iter()
             .enumerate()
@@ -345,15 +379,15 @@ impl<'g> Search<'g> {
             lang,
             notation: game.notation,
             steps,
-            first,
             after,
+            marks,
         })
     }
 
     /// The ply of step `i`: half-moves from the game's start, as the
     /// replay's findings count them.
     fn ply(&self, i: usize) -> u32 {
-        (self.first + i + 1) as u32
+        i as u32 + 1
     }
 
     fn span(&self, token: usize) -> Range<u32> {
@@ -369,16 +403,29 @@ impl<'g> Search<'g> {
         let last = self.steps.len() - 1;
         // A move that fits several legal moves, one of which lets the
         // game go on, was most likely written right, only not fully.
-        if self.token_edits(last, &mut found) && !everywhere {
+        if !self.marks && self.token_edits(last, &mut found) && !everywhere {
             return found;
         }
-        for i in (0..self.steps.len()).rev() {
+        if self.marks {
+            self.token_edits(last, &mut found);
+        }
+        let window = self.steps.len().saturating_sub(WINDOW as usize + 1);
+        for i in (window..self.steps.len()).rev() {
             if i < last {
                 self.token_edits(i, &mut found);
             }
-            self.dropped(i, &mut found);
-            self.extra(i, &mut found);
+            if !self.marks {
+                self.dropped(i, &mut found);
+                self.extra(i, &mut found);
+            }
             self.swapped(i, &mut found);
+        }
+        // A legal but wrong move may show only much later: with nothing
+        // near, every earlier move is tried.
+        if found.is_empty() && !self.marks {
+            for i in (0..window).rev() {
+                self.token_edits(i, &mut found);
+            }
         }
         found.sort_by_key(|s| (s.slip, std::cmp::Reverse(s.ply)));
         found.truncate(MAX_SUGGESTIONS);
@@ -398,7 +445,8 @@ impl<'g> Search<'g> {
         text.push_str(&self.text[last..]);
         let lexed = lex(&text);
         let r = replay(&text, &lexed, &self.game.start, self.notation, self.lang);
-        if r.failed || r.findings.iter().any(|f| f.severity == Severity::Error) {
+        let wrong = |f: &Finding| f.severity == Severity::Error || (self.marks && is_mark(f.kind));
+        if r.failed || r.findings.iter().any(wrong) {
             return None;
         }
         let mut depth = 0usize;
@@ -587,8 +635,7 @@ impl<'g> Search<'g> {
             }
             let edits = vec![(self.span(a), wb.to_owned()), (self.span(b), wa.to_owned())];
             if let Some(moves) = self.replays(&edits) {
-                let at = self.first + i;
-                let moves = [at, at + gap].map(|j| self.sans(&moves, j, j + 1));
+                let moves = [i, i + gap].map(|j| self.sans(&moves, j, j + 1));
                 found.push(Suggestion {
                     ply: self.ply(i),
                     slip: Slip::SwappedMoves,

@@ -67,10 +67,10 @@ impl Damage {
 pub struct Source {
     /// Its PGN and the byte spans of its main-line moves there.
     pgn: String,
-    pgn_moves: Vec<(usize, usize)>,
+    pgn_moves: Spans,
     /// The same in ICCF numeric notation.
     iccf: String,
-    iccf_moves: Vec<(usize, usize)>,
+    iccf_moves: Spans,
     /// The main line's moves and their English SAN.
     pub moves: Vec<Move>,
     sans: Vec<String>,
@@ -86,9 +86,12 @@ pub struct Damaged {
     pub true_san: String,
 }
 
+/// Byte spans of moves in a text.
+type Spans = Vec<(usize, usize)>;
+
 /// The main-line moves of a game text read with `options`, with their
 /// token spans; `None` unless the game replays cleanly from the usual start.
-fn main_line(text: &str, options: &ReadOptions<'_>) -> Option<(Vec<Move>, Vec<(usize, usize)>)> {
+fn main_line(text: &str, options: &ReadOptions<'_>) -> Option<(Vec<Move>, Spans)> {
     let game = read(text, options);
     if game.is_rejected() || game.tag("FEN").is_some() {
         return None;
@@ -287,6 +290,9 @@ const MOVE_KINDS: &[Kind] = &[
     Kind::WrongMoveLegal,
     Kind::SwappedMoves,
     Kind::Repaired,
+    Kind::WrongCheckMark,
+    Kind::WrongMateMark,
+    Kind::WrongCaptureMark,
 ];
 
 /// Audits `damaged` with `--repair` and judges the result against the
