@@ -67,11 +67,17 @@ impl Promotion {
 pub fn parse(token: &str, convention: Promotion, turn: Color) -> Result<Readings, SyntaxError> {
     let mut pattern = MovePattern::ANY;
     let core = strip_marks(token, Language::english(), &mut pattern);
-    let digits: Vec<u8> = core.bytes().map(|b| b.wrapping_sub(b'0')).collect();
     let err = |offset, expected| SyntaxError { offset, expected };
-    if !(4..=5).contains(&digits.len()) || digits.iter().any(|d| *d > 9) {
+    let bytes = core.as_bytes();
+    if !(4..=5).contains(&bytes.len()) || !bytes.iter().all(u8::is_ascii_digit) {
         return Err(err(0, "four or five digits"));
     }
+    // The digits' values, kept on the stack: this runs for every move.
+    let mut values = [0; 5];
+    for (value, b) in values.iter_mut().zip(bytes) {
+        *value = b - b'0';
+    }
+    let digits = &values[..bytes.len()];
     if let Some(i) = digits[..4].iter().position(|d| !(1..=8).contains(d)) {
         return Err(err(i, "a file or rank digit 1–8"));
     }
