@@ -49,12 +49,23 @@ struct Named {
     squares: Bitboard,
 }
 
-/// Parses one descriptive move written by `turn`.
+/// Parses one descriptive move written by `turn`. Moves read with a
+/// built-in table are remembered, per thread, and not read again.
 ///
 /// # Errors
 ///
 /// Returns what was expected where the token stops making sense.
 pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, SyntaxError> {
+    // Only the built-in tables are remembered: they never change, where
+    // the public fields of a table loaded at run time could.
+    match Language::all().iter().position(|l| std::ptr::eq(l, lang)) {
+        Some(table) => memo::recall(token, table, turn, || read(token, lang, turn)),
+        None => read(token, lang, turn),
+    }
+}
+
+/// Reads one move, as [`parse`] does, without remembering it.
+fn read(token: &str, lang: &Language, turn: Color) -> Result<Readings, SyntaxError> {
     let desc = lang.descriptive.as_ref().ok_or(SyntaxError {
         offset: 0,
         expected: "a language with descriptive notation",
@@ -71,7 +82,12 @@ pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, Synt
         pattern.castle = Some(side);
         return Ok(Readings::one(pattern));
     }
-    let r = Reader { lang, desc, turn };
+    let r = Reader {
+        lang,
+        desc,
+        wings: Wings::of(desc),
+        turn,
+    };
     let (mover, rest) = r.named(&normal).ok_or(err("a piece"))?;
     let (rest, captured) = if let Some(rest) = rest.strip_prefix('-') {
         let (to, rest) = r.square(rest).ok_or(err("a square after \"-\""))?;
@@ -103,40 +119,38 @@ pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, Synt
     if mover.wing.is_none() && captured.is_none_or(|t| t.wing.is_none()) {
         return Ok(Readings::one(pattern));
     }
-    let mut readings: Vec<MovePattern> = vec![pattern];
-    if let Some(wing) = mover.wing {
-        readings = readings
-            .into_iter()
-            .flat_map(|p| {
-                [
-                    MovePattern {
-                        origin: r.start_squares(mover.role, wing),
-                        ..p
-                    },
-                    MovePattern {
-                        from: p.from & wing_files(wing),
-                        ..p
-                    },
-                ]
-            })
-            .collect();
-    }
-    if let Some(wing) = captured.and_then(|t| t.wing.map(|w| (t.role, w))) {
-        readings = readings
-            .into_iter()
-            .flat_map(|p| {
-                [
-                    MovePattern {
-                        captured_origin: r.start_squares(wing.0, wing.1),
-                        ..p
-                    },
-                    MovePattern {
-                        captured_on: p.captured_on & wing_files(wing.1),
-                        ..p
-                    },
-                ]
-            })
-            .collect();
+    let by_wing;
+    let movers: &[MovePattern] = match mover.wing {
+        Some(wing) => {
+            by_wing = [
+                MovePattern {
+                    origin: r.start_squares(mover.role, wing),
+                    ..pattern
+                },
+                MovePattern {
+                    from: pattern.from & wing_files(wing),
+                    ..pattern
+                },
+            ];
+            &by_wing
+        }
+        None => std::slice::from_ref(&pattern),
+    };
+    let mut readings = Vec::with_capacity(2 * movers.len());
+    for &p in movers {
+        match captured.and_then(|t| t.wing.map(|w| (t.role, w))) {
+            Some((role, wing)) => readings.extend([
+                MovePattern {
+                    captured_origin: r.start_squares(role, wing),
+                    ..p
+                },
+                MovePattern {
+                    captured_on: p.captured_on & wing_files(wing),
+                    ..p
+                },
+            ]),
+            None => readings.push(p),
+        }
     }
     let first = readings.remove(0);
     Ok(Readings {
@@ -148,9 +162,11 @@ pub fn parse(token: &str, lang: &Language, turn: Color) -> Result<Readings, Synt
 /// Old print's long dashes, spaced letters and `×` become `-`, nothing
 /// and `x`; a capture written `:` becomes `x`.
 fn normalise(core: &str) -> std::borrow::Cow<'_, str> {
+    // Every character to change is a space, `:` or not ASCII: one pass
+    // over the bytes clears the common token without decoding it.
     if !core
-        .chars()
-        .any(|c| c.is_whitespace() || matches!(c, '—' | '–' | '×' | ':'))
+        .bytes()
+        .any(|b| b <= b' ' || b == b':' || !b.is_ascii())
     {
         return std::borrow::Cow::Borrowed(core);
     }
@@ -163,6 +179,20 @@ fn normalise(core: &str) -> std::borrow::Cow<'_, str> {
         })
         .collect::<String>()
         .into()
+}
+
+/// `text` without `word` at its start, if it starts so. Words are a
+/// letter or two and are tried several times for every move: comparing
+/// bytes in place is cheaper than a call to compare memory, and most
+/// words fail on their first byte.
+fn strip_word<'t>(text: &'t str, word: &str) -> Option<&'t str> {
+    let (t, w) = (text.as_bytes(), word.as_bytes());
+    let starts = match (w.first(), t.first()) {
+        (Some(a), Some(b)) if a != b => false,
+        _ => w.len() <= t.len() && w.iter().zip(t).all(|(a, b)| a == b),
+    };
+    // Equal bytes up to the end of `word` end on a character boundary.
+    starts.then(|| &text[w.len()..])
 }
 
 /// `Castles`, `Castles(K)`, `CastlesQR`, `O-O`, `0-0-0`.
@@ -178,10 +208,17 @@ fn castles(text: &str, desc: &Descriptive) -> Option<CastlingSide> {
             _ => {}
         }
     }
-    let rest = desc
+    // Most moves share no first byte with a castling word: that is
+    // checked first, as this runs for every move.
+    let first = text.as_bytes().first();
+    if !desc
         .castles
         .iter()
-        .find_map(|w| text.strip_prefix(w.as_str()))?;
+        .any(|w| w.as_bytes().first() == first || w.is_empty())
+    {
+        return None;
+    }
+    let rest = desc.castles.iter().find_map(|w| strip_word(text, w))?;
     let side = rest.trim_start_matches('(').trim_end_matches(')');
     let wing = |w: &Vec<String>| w.iter().any(|k| side.starts_with(k.as_str()));
     if side.is_empty() || wing(&desc.king_wing) {
@@ -203,6 +240,11 @@ fn wing_files(wing: Wing) -> Bitboard {
         .fold(Bitboard::EMPTY, |bb, f| bb | Bitboard::from_file(f))
 }
 
+/// Whether `role` names files: rook, knight and bishop (`QR`, `KN`, `B`).
+fn names_files(role: Role) -> bool {
+    matches!(role, Role::Rook | Role::Knight | Role::Bishop)
+}
+
 /// The file a piece begins on, on `wing` (rook, knight, bishop).
 fn home_file(role: Role, wing: Wing) -> Option<File> {
     let (king_side, queen_side) = match role {
@@ -217,109 +259,176 @@ fn home_file(role: Role, wing: Wing) -> Option<File> {
     })
 }
 
-/// At most `N` items, kept without allocating: the readings of a word
-/// are few and read for every move.
-struct Few<T, const N: usize> {
-    items: [Option<T>; N],
-    len: usize,
+/// The files of `role` on `wing`, or on both wings (a short `B` or `N`).
+fn home_files(role: Role, wing: Option<Wing>) -> Bitboard {
+    let file = |wing| home_file(role, wing).map_or(Bitboard::EMPTY, Bitboard::from_file);
+    match wing {
+        Some(wing) => file(wing),
+        None => file(Wing::King) | file(Wing::Queen),
+    }
 }
 
-impl<T, const N: usize> Default for Few<T, N> {
-    fn default() -> Self {
-        Few {
-            items: std::array::from_fn(|_| None),
-            len: 0,
+/// What the words of the language make of the start of a text, each read
+/// once: the grammar tries a wing word and a piece letter at the same
+/// place in several rules (`K` is the king or the king's side, `B` the
+/// bishop or the bishop's file).
+struct Start<'t> {
+    /// A wing word (`K`, `Q`) and the rest.
+    wing: Option<(Wing, &'t str)>,
+    /// A piece letter (`N`, `Kt`, `P`) and the rest.
+    piece: Option<(Role, &'t str)>,
+    /// A rook, knight or bishop with its wing in the language's order
+    /// (`KN`; `NK` when the wing follows), and the rest.
+    winged: Option<(Role, Wing, &'t str)>,
+}
+
+impl Named {
+    /// A piece with no square given yet.
+    fn new(role: Role, files: Bitboard, wing: Option<Wing>) -> Named {
+        Named {
+            role,
+            files,
+            wing,
+            squares: Bitboard::FULL,
         }
     }
 }
 
-impl<T, const N: usize> Few<T, N> {
-    fn push(&mut self, item: T) {
-        if let Some(slot) = self.items.get_mut(self.len) {
-            *slot = Some(item);
-            self.len += 1;
-        }
-    }
+/// The wing words. The common table has one word of one byte a side
+/// (`K`, `Q`): those are kept as bytes, as wing words are looked for
+/// several times in every move.
+#[derive(Clone, Copy)]
+enum Wings<'a> {
+    Bytes {
+        king: u8,
+        queen: u8,
+    },
+    Lists {
+        king: &'a [String],
+        queen: &'a [String],
+    },
 }
 
-impl<T, const N: usize> IntoIterator for Few<T, N> {
-    type Item = T;
-    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<T>, N>>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.items.into_iter().flatten()
+impl<'a> Wings<'a> {
+    fn of(desc: &'a Descriptive) -> Wings<'a> {
+        match (desc.king_wing.as_slice(), desc.queen_wing.as_slice()) {
+            ([king], [queen]) if king.len() == 1 && queen.len() == 1 => Wings::Bytes {
+                king: king.as_bytes()[0],
+                queen: queen.as_bytes()[0],
+            },
+            (king, queen) => Wings::Lists { king, queen },
+        }
     }
 }
 
 struct Reader<'a> {
     lang: &'a Language,
     desc: &'a Descriptive,
+    wings: Wings<'a>,
     turn: Color,
 }
 
 impl Reader<'_> {
+    // The word readers are inlined: they are small and run several times
+    // per move, and inlined their results stay out of memory.
+    #[inline(always)]
     fn wing<'t>(&self, text: &'t str) -> Option<(Wing, &'t str)> {
-        let strip = |words: &Vec<String>| words.iter().find_map(|w| text.strip_prefix(w.as_str()));
-        strip(&self.desc.king_wing)
-            .map(|rest| (Wing::King, rest))
-            .or_else(|| strip(&self.desc.queen_wing).map(|rest| (Wing::Queen, rest)))
-    }
-
-    /// A rook, knight or bishop letter: the pieces that name files.
-    fn file_piece<'t>(&self, text: &'t str) -> Option<(Role, &'t str)> {
-        let (role, len) = self.lang.piece_prefix(text)?;
-        matches!(role, Role::Rook | Role::Knight | Role::Bishop).then(|| (role, &text[len..]))
-    }
-
-    /// A file name: `KB`, `QR`, `K`, `Q`, or short `B` (both wings).
-    /// Returns the files and the rest; wing-before or wing-after order as
-    /// the language writes it.
-    fn file_names<'t>(&self, text: &'t str) -> Few<(Bitboard, &'t str), 3> {
-        let mut out = Few::default();
-        let both = |role: Role| {
-            [Wing::King, Wing::Queen]
-                .into_iter()
-                .filter_map(|w| home_file(role, w))
-                .fold(Bitboard::EMPTY, |bb, f| bb | Bitboard::from_file(f))
-        };
-        let one = |role: Role, wing: Wing| {
-            home_file(role, wing).map_or(Bitboard::EMPTY, Bitboard::from_file)
-        };
-        if self.desc.wing_after {
-            if let Some((role, rest)) = self.file_piece(text) {
-                if let Some((wing, rest2)) = self.wing(rest) {
-                    out.push((one(role, wing), rest2));
-                }
-                out.push((both(role), rest));
+        match self.wings {
+            Wings::Bytes { king, queen } => {
+                // A one-byte word is ASCII: the rest starts after it.
+                let wing = match *text.as_bytes().first()? {
+                    b if b == king => Wing::King,
+                    b if b == queen => Wing::Queen,
+                    _ => return None,
+                };
+                Some((wing, &text[1..]))
             }
-        } else if let Some((wing, rest)) = self.wing(text)
-            && let Some((role, rest2)) = self.file_piece(rest)
-        {
-            out.push((one(role, wing), rest2));
+            Wings::Lists { king, queen } => {
+                let strip = |words: &[String]| words.iter().find_map(|w| strip_word(text, w));
+                strip(king)
+                    .map(|rest| (Wing::King, rest))
+                    .or_else(|| strip(queen).map(|rest| (Wing::Queen, rest)))
+            }
         }
-        if let Some((wing, rest)) = self.wing(text) {
+    }
+
+    #[inline(always)]
+    fn piece<'t>(&self, text: &'t str) -> Option<(Role, &'t str)> {
+        let (role, len) = self.lang.piece_prefix(text)?;
+        Some((role, &text[len..]))
+    }
+
+    #[inline(always)]
+    fn start<'t>(&self, text: &'t str) -> Start<'t> {
+        let wing = self.wing(text);
+        let piece = self.piece(text);
+        let winged = if self.desc.wing_after {
+            piece
+                .filter(|&(role, _)| names_files(role))
+                .and_then(|(role, rest)| self.wing(rest).map(|(wing, rest)| (role, wing, rest)))
+        } else {
+            wing.and_then(|(wing, rest)| {
+                self.piece(rest)
+                    .filter(|&(role, _)| names_files(role))
+                    .map(|(role, rest)| (role, wing, rest))
+            })
+        };
+        Start {
+            wing,
+            piece,
+            winged,
+        }
+    }
+
+    /// The first of the file names at `start` for which `then` gives
+    /// something: `KB`, `QR`, `K`, `Q`, or short `B` (both wings), each
+    /// with the rest, in the order the language tries them.
+    #[inline(always)]
+    fn first_file_name<'t, T>(
+        &self,
+        start: &Start<'t>,
+        mut then: impl FnMut(Bitboard, &'t str) -> Option<T>,
+    ) -> Option<T> {
+        if let Some((role, wing, rest)) = start.winged
+            && let Some(found) = then(home_files(role, Some(wing)), rest)
+        {
+            return Some(found);
+        }
+        let king_or_queen = start.wing.map(|(wing, rest)| {
             let file = match wing {
                 Wing::King => File::E,
                 Wing::Queen => File::D,
             };
-            out.push((Bitboard::from_file(file), rest));
-        }
-        if !self.desc.wing_after
-            && let Some((role, rest)) = self.file_piece(text)
+            (Bitboard::from_file(file), rest)
+        });
+        let both = match start.piece {
+            Some((role, rest)) if names_files(role) => Some((home_files(role, None), rest)),
+            _ => None,
+        };
+        let (second, third) = if self.desc.wing_after {
+            (both, king_or_queen)
+        } else {
+            (king_or_queen, both)
+        };
+        // Written out rather than iterated: this runs for every move.
+        if let Some((files, rest)) = second
+            && let Some(found) = then(files, rest)
         {
-            out.push((both(role), rest));
+            return Some(found);
         }
-        out
+        let (files, rest) = third?;
+        then(files, rest)
     }
 
     fn rank<'t>(&self, text: &'t str) -> Option<(Rank, &'t str)> {
-        // Old print writes the first rank `sq` (square): `R-Q sq`.
-        if let Some(rest) = text.strip_prefix("sq") {
-            let rank = self.turn.fold_wb(Rank::First, Rank::Eighth);
-            return Some((rank, rest));
-        }
-        let digit = text.chars().next().filter(|c| ('1'..='8').contains(c))?;
-        let rank = Rank::new(digit as u32 - '1' as u32);
+        let rank = match text.as_bytes().first() {
+            Some(digit @ b'1'..=b'8') => Rank::new(u32::from(digit - b'1')),
+            // Old print writes the first rank `sq` (square): `R-Q sq`.
+            _ => {
+                let rest = text.strip_prefix("sq")?;
+                return Some((self.turn.fold_wb(Rank::First, Rank::Eighth), rest));
+            }
+        };
         let rank = match self.turn {
             Color::White => rank,
             Color::Black => rank.flip_vertical(),
@@ -329,7 +438,7 @@ impl Reader<'_> {
 
     /// A square from the mover's side: file name and rank (`KB3`, `B3`).
     fn square<'t>(&self, text: &'t str) -> Option<(Bitboard, &'t str)> {
-        self.file_names(text).into_iter().find_map(|(files, rest)| {
+        self.first_file_name(&self.start(text), |files, rest| {
             let (rank, rest) = self.rank(rest)?;
             Some((files & Bitboard::from_rank(rank), rest))
         })
@@ -355,56 +464,48 @@ impl Reader<'_> {
         }
     }
 
-    /// A piece as descriptive names it, with its qualifier: `P`, `KBP`,
-    /// `NP`, `KN`, `R(Q1)`, `R/1`, `Q`.
-    fn named<'t>(&self, text: &'t str) -> Option<(Named, &'t str)> {
-        let plain = |role, files, wing, rest| {
-            (
-                Named {
-                    role,
-                    files,
-                    wing,
-                    squares: Bitboard::FULL,
-                },
-                rest,
-            )
+    /// `named` with its qualifier, if what follows leaves a separator, a
+    /// qualifier or nothing.
+    #[inline(always)]
+    fn qualified<'t>(&self, mut named: Named, rest: &'t str) -> Option<(Named, &'t str)> {
+        // Only `(` and `/` open a qualifier: most pieces have none.
+        let qualifier = match rest.as_bytes().first() {
+            Some(b'(' | b'/') => self.qualifier(rest),
+            _ => None,
         };
-        let mut forms: Few<(Named, &'t str), 5> = Few::default();
-        // A pawn named by its file: KBP, QP, NP.
-        for (files, rest) in self.file_names(text) {
-            if let Some((Role::Pawn, len)) = self.lang.piece_prefix(rest) {
-                forms.push(plain(Role::Pawn, files, None, &rest[len..]));
+        let rest = match qualifier {
+            Some((squares, after)) => {
+                named.squares = squares;
+                after
             }
+            None => rest,
+        };
+        let fits = rest.is_empty()
+            || rest.starts_with(['-', 'x', '(', '=', '/'])
+            || self.lang.piece_prefix(rest).is_some();
+        fits.then_some((named, rest))
+    }
+
+    /// A piece as descriptive names it, with its qualifier: `P`, `KBP`,
+    /// `NP`, `KN`, `R(Q1)`, `R/1`, `Q`. The first form that fits wins.
+    fn named<'t>(&self, text: &'t str) -> Option<(Named, &'t str)> {
+        let start = self.start(text);
+        // A pawn named by its file: KBP, QP, NP.
+        let pawn = self.first_file_name(&start, |files, rest| match self.piece(rest) {
+            Some((Role::Pawn, rest)) => self.qualified(Named::new(Role::Pawn, files, None), rest),
+            _ => None,
+        });
+        if pawn.is_some() {
+            return pawn;
         }
         // A wing and a piece: KN, QR, QB (or NK when the wing follows).
-        if self.desc.wing_after {
-            if let Some((role, rest)) = self.file_piece(text)
-                && let Some((wing, rest)) = self.wing(rest)
-            {
-                forms.push(plain(role, Bitboard::FULL, Some(wing), rest));
-            }
-        } else if let Some((wing, rest)) = self.wing(text)
-            && let Some((role, rest)) = self.file_piece(rest)
+        if let Some((role, wing, rest)) = start.winged
+            && let Some(found) = self.qualified(Named::new(role, Bitboard::FULL, Some(wing)), rest)
         {
-            forms.push(plain(role, Bitboard::FULL, Some(wing), rest));
+            return Some(found);
         }
-        if let Some((role, len)) = self.lang.piece_prefix(text) {
-            forms.push(plain(role, Bitboard::FULL, None, &text[len..]));
-        }
-        // The first form that leaves a separator, a qualifier or nothing.
-        forms.into_iter().find_map(|(mut named, rest)| {
-            let rest = match self.qualifier(rest) {
-                Some((squares, after)) => {
-                    named.squares = squares;
-                    after
-                }
-                None => rest,
-            };
-            let fits = rest.is_empty()
-                || rest.starts_with(['-', 'x', '(', '=', '/'])
-                || self.lang.piece_prefix(rest).is_some();
-            fits.then_some((named, rest))
-        })
+        let (role, rest) = start.piece?;
+        self.qualified(Named::new(role, Bitboard::FULL, None), rest)
     }
 
     fn promotion<'t>(&self, text: &'t str) -> (&'t str, Option<Role>) {
@@ -428,6 +529,125 @@ impl Reader<'_> {
         };
         Bitboard::from_square(Square::from_coords(file, Rank::First))
             | Bitboard::from_square(Square::from_coords(file, Rank::Eighth))
+    }
+}
+
+/// The readings of the moves read so far, per thread.
+///
+/// Descriptive notation has few distinct moves: squares are counted from
+/// the mover's side, so both sides open `P-K4`, and 2,000 games hold under
+/// 3,000 distinct moves and sides. Reading a move takes several hundred
+/// instructions, finding it here about a hundred.
+mod memo {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+    use shakmaty::Color;
+
+    use crate::model::Readings;
+    use crate::notation::SyntaxError;
+
+    /// Moves remembered at most; then the table starts again, so that it
+    /// stays under 1 MB whatever the input (22,000 TCEC games hold about
+    /// 6,000 distinct moves and sides, most of them rare).
+    const MOST: usize = 4096;
+    /// Longer moves (rare: old print, long qualifiers) are read each time.
+    const LONGEST: usize = 16;
+
+    /// A move's text (up to [`LONGEST`] bytes, as two words), its side
+    /// and the built-in table that reads it.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    struct Key {
+        text: [u64; 2],
+        len: u8,
+        table: u8,
+        white: bool,
+    }
+
+    impl Key {
+        fn new(token: &str, table: usize, turn: Color) -> Option<Key> {
+            let bytes = token.as_bytes();
+            if bytes.len() > LONGEST {
+                return None;
+            }
+            let mut text = [0; 2];
+            for (i, &b) in bytes.iter().enumerate() {
+                text[i / 8] |= u64::from(b) << (8 * (i % 8));
+            }
+            Some(Key {
+                text,
+                len: bytes.len() as u8,
+                table: u8::try_from(table).ok()?,
+                white: turn == Color::White,
+            })
+        }
+    }
+
+    impl Hash for Key {
+        // Three words, where the derived hash would write the text byte
+        // by byte.
+        fn hash<H: Hasher>(&self, state: &mut H) {
+            let tag =
+                u64::from(self.len) | u64::from(self.table) << 8 | u64::from(self.white) << 16;
+            state.write_u64(self.text[0]);
+            state.write_u64(self.text[1]);
+            state.write_u64(tag);
+        }
+    }
+
+    /// A multiplicative hash of whole words, much cheaper than the
+    /// default hasher for keys this short (as in rustc's `FxHasher`).
+    #[derive(Default)]
+    struct WordHasher(u64);
+
+    impl Hasher for WordHasher {
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.write_u64(u64::from(b));
+            }
+        }
+
+        fn write_u64(&mut self, word: u64) {
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0xf135_7aea_2e62_a9c5);
+        }
+
+        fn finish(&self) -> u64 {
+            // The product's high bits are the well mixed ones; the table
+            // indexes by the low ones.
+            self.0.rotate_left(26)
+        }
+    }
+
+    type Table = HashMap<Key, Result<Readings, SyntaxError>, BuildHasherDefault<WordHasher>>;
+
+    thread_local! {
+        static TABLE: RefCell<Table> =
+            const { RefCell::new(HashMap::with_hasher(BuildHasherDefault::new())) };
+    }
+
+    /// The readings of `token` for `turn` in built-in table `table`, read
+    /// by `read` unless remembered.
+    pub(super) fn recall(
+        token: &str,
+        table: usize,
+        turn: Color,
+        read: impl FnOnce() -> Result<Readings, SyntaxError>,
+    ) -> Result<Readings, SyntaxError> {
+        let Some(key) = Key::new(token, table, turn) else {
+            return read();
+        };
+        if let Some(readings) = TABLE.with_borrow(|table| table.get(&key).cloned()) {
+            return readings;
+        }
+        let readings = read();
+        TABLE.with_borrow_mut(|table| {
+            if table.len() >= MOST {
+                table.clear();
+            }
+            table.insert(key, readings.clone());
+        });
+        readings
     }
 }
 
@@ -540,6 +760,31 @@ mod tests {
         assert_eq!((r.first.role, r.first.to), (Some(Role::Pawn), sq(A6)));
         let r = parse("VGxF", hu, Color::Black).unwrap();
         assert_eq!(r.first.from, Bitboard::from_file(File::D));
+    }
+
+    #[test]
+    fn remembered_readings_are_the_readings() {
+        let english = Language::english();
+        // A copy is not a built-in table: it is read every time.
+        let copy = english.clone();
+        for token in [
+            "P-K4",
+            "QN-K2",
+            "BxQN",
+            "PxP",
+            "Castles",
+            "N(KN1)-R3",
+            "X-K4",
+            "P-K9",
+        ] {
+            for turn in [Color::White, Color::Black] {
+                let first = parse(token, english, turn);
+                assert_eq!(parse(token, english, turn), first, "{token}");
+                assert_eq!(parse(token, &copy, turn), first, "{token}");
+            }
+        }
+        assert_eq!(en("P-K4", Color::White).first.to, sq(E4));
+        assert_eq!(en("P-K4", Color::Black).first.to, sq(E5));
     }
 
     #[test]

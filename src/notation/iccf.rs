@@ -66,13 +66,26 @@ impl Promotion {
 /// a piece 1–4).
 pub fn parse(token: &str, convention: Promotion, turn: Color) -> Result<Readings, SyntaxError> {
     let mut pattern = MovePattern::ANY;
-    let core = strip_marks(token, Language::english(), &mut pattern);
-    let digits: Vec<u8> = core.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+    // No mark ends in a digit, and numeric moves mostly do: marks are
+    // looked for only after something else, which saves a call per move.
+    let core = if token.as_bytes().last().is_some_and(u8::is_ascii_digit) {
+        token
+    } else {
+        strip_marks(token, Language::english(), &mut pattern)
+    };
     let err = |offset, expected| SyntaxError { offset, expected };
-    if !(4..=5).contains(&digits.len()) || digits.iter().any(|d| *d > 9) {
+    // The digits' values, on the stack: this runs for every move.
+    let (squares, piece) = match *core.as_bytes() {
+        [a, b, c, d] => ([a, b, c, d], None),
+        [a, b, c, d, e] => ([a, b, c, d], Some(e)),
+        _ => return Err(err(0, "four or five digits")),
+    };
+    let digits = squares.map(|b| b.wrapping_sub(b'0'));
+    let piece = piece.map(|b| b.wrapping_sub(b'0'));
+    if digits.iter().chain(&piece).any(|d| *d > 9) {
         return Err(err(0, "four or five digits"));
     }
-    if let Some(i) = digits[..4].iter().position(|d| !(1..=8).contains(d)) {
+    if let Some(i) = digits.iter().position(|d| !(1..=8).contains(d)) {
         return Err(err(i, "a file or rank digit 1–8"));
     }
     let square = |file: u8, rank: u8| {
@@ -83,7 +96,7 @@ pub fn parse(token: &str, convention: Promotion, turn: Color) -> Result<Readings
     };
     pattern.from = Bitboard::from_square(square(digits[0], digits[1]));
     pattern.to = Bitboard::from_square(square(digits[2], digits[3]));
-    if let Some(&piece) = digits.get(4) {
+    if let Some(piece) = piece {
         pattern.promotion = Some(
             convention
                 .piece(piece)
