@@ -93,7 +93,19 @@ struct Pending {
 #[derive(Default)]
 struct MarkUse {
     marks_checks: bool,
-    unmarked: Vec<Finding>,
+    /// Checks written without a mark, reported only if the game marks
+    /// checks elsewhere; kept without the finding's text until then
+    /// (games that never mark checks, as ICCF ones, have many).
+    unmarked: Vec<Unmarked>,
+}
+
+/// A check or mate written without its mark.
+struct Unmarked {
+    kind: Kind,
+    message: &'static str,
+    token: u32,
+    before: Chess,
+    ply: u32,
 }
 
 /// Replays `lexed` (the tokens of `text`) from `start`.
@@ -241,7 +253,17 @@ impl Replayer<'_> {
             }
         }
         if self.marks.marks_checks {
-            self.out.findings.append(&mut self.marks.unmarked);
+            for u in std::mem::take(&mut self.marks.unmarked) {
+                let finding = self.finding_at(
+                    u.kind,
+                    Severity::Warning,
+                    u.token,
+                    u.message,
+                    &u.before,
+                    u.ply,
+                );
+                self.out.findings.push(finding);
+            }
         }
         self.out.end = self.line.pos.clone();
         self.out.main_plies = self.line.ply;
@@ -615,8 +637,14 @@ impl Replayer<'_> {
             } else {
                 (Kind::WrongCheckMark, "gives check but has no check mark")
             };
-            let finding = self.move_finding(kind, Severity::Warning, token, message);
-            self.marks.unmarked.push(finding);
+            let before = self.line.before.as_ref().unwrap_or(&self.line.pos).clone();
+            self.marks.unmarked.push(Unmarked {
+                kind,
+                message,
+                token,
+                before,
+                ply: self.line.ply,
+            });
         }
         for (kind, message) in problems {
             let finding = self.move_finding(kind, Severity::Warning, token, message);
