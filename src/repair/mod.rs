@@ -437,15 +437,26 @@ impl<'g> Search<'g> {
     fn replays(&self, edits: &[(Range<u32>, String)]) -> Option<Vec<Move>> {
         let mut text = String::with_capacity(self.text.len() + 16);
         let mut last = 0;
+        let mut edited = Vec::with_capacity(edits.len());
         for (range, replacement) in edits {
             text.push_str(&self.text[last..range.start as usize]);
+            let start = text.len() as u32;
             text.push_str(replacement);
+            edited.push(start..text.len() as u32);
             last = range.end as usize;
         }
         text.push_str(&self.text[last..]);
         let lexed = lex(&text);
         let r = replay(&text, &lexed, &self.game.start, self.notation, self.lang);
-        let wrong = |f: &Finding| f.severity == Severity::Error || (self.marks && is_mark(f.kind));
+        // An edited move must fit its own marks (`Nxd7` is no reading of
+        // a knight's quiet move); with marks searched, every mark must.
+        let in_edit = |f: &Finding| {
+            f.offset
+                .is_some_and(|o| edited.iter().any(|e| e.contains(&o)))
+        };
+        let wrong = |f: &Finding| {
+            f.severity == Severity::Error || (is_mark(f.kind) && (self.marks || in_edit(f)))
+        };
         if r.failed || r.findings.iter().any(wrong) {
             return None;
         }
@@ -509,15 +520,35 @@ impl<'g> Search<'g> {
         }
         let mut candidates = Vec::new();
         for (text, slip) in variants(written, self.notation, self.lang) {
+            // A text whose marks do not fit its move is no reading of it;
+            // another text may still give that move.
             if let Resolution::Unique(m) = self.resolve(step, &text)
                 && !tried.contains(&m)
+                && self.fits_marks(step, &text, m)
             {
-                tried.push(m);
                 candidates.push((text, slip, m));
             }
         }
         self.verify(i, &span, written, candidates, found);
         false
+    }
+
+    /// Whether the capture, check and mate marks written in `text` fit
+    /// `m`.
+    fn fits_marks(&self, step: &Step, text: &str, m: Move) -> bool {
+        let Ok(readings) = self.notation.parse(text, self.lang, step.before.turn()) else {
+            return false;
+        };
+        let claims = readings.first.claims;
+        if (claims.capture && !m.is_capture()) || (claims.en_passant && !m.is_en_passant()) {
+            return false;
+        }
+        if !claims.check && !claims.mate {
+            return true;
+        }
+        let mut after = step.before.clone();
+        after.play_unchecked(m);
+        after.is_check() && (after.is_checkmate() == claims.mate)
     }
 
     /// The `candidates` for step `i`'s word under which the game replays.
@@ -530,8 +561,15 @@ impl<'g> Search<'g> {
         found: &mut Vec<Suggestion>,
     ) {
         let step = &self.steps[i];
+        let mut done: Vec<Move> = Vec::new();
         for (text, slip, m) in candidates {
+            // Each move once; a second text only if the first failed (its
+            // check mark missing where the game marks checks).
+            if done.contains(&m) {
+                continue;
+            }
             if self.replays(&[(span.clone(), text.clone())]).is_some() {
+                done.push(m);
                 found.push(Suggestion {
                     ply: self.ply(i),
                     slip,
