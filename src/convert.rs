@@ -157,9 +157,11 @@ impl<'a> Converter<'a> {
     /// the next `N`); when no edit works under those, each other letter
     /// set is tried.
     fn read_and_suggest<'t>(&self, text: &'t str) -> (Game<'t>, Vec<Suggestion>, ReadOptions<'a>) {
+        // A search cut short may have missed other edits: it repairs
+        // nothing.
         let search = |game: &Game<'_>, options: &ReadOptions<'_>| {
             if self.repair {
-                repair::suggest_all(game, options)
+                repair::suggest_all(game, options).unwrap_or_default()
             } else {
                 repair::suggest(game, options)
             }

@@ -31,6 +31,7 @@
 
 pub mod edits;
 
+use std::cell::Cell;
 use std::ops::Range;
 
 use shakmaty::{Chess, Move, Position};
@@ -51,6 +52,15 @@ pub const WINDOW: u32 = 20;
 /// Half-moves that must follow an edit, and replay, before a repair is
 /// made: near the end of a game almost any edit lets the rest replay.
 pub const CONFIRMING: u32 = 6;
+/// Half-moves before the failure that are searched at all, when nothing
+/// nearer works.
+pub const MAX_BACK: usize = 100;
+/// Replays of edited text at most per game, and bytes of text replayed
+/// at most: the search must stay cheap however long or broken the game.
+const MAX_REPLAYS: u32 = 2_000;
+const MAX_REPLAYED_BYTES: usize = 32 << 20;
+/// Longest word edited: no move is written longer.
+const MAX_WORD: usize = 16;
 /// Suggestions kept at most per game.
 const MAX_SUGGESTIONS: usize = 16;
 
@@ -287,10 +297,15 @@ pub fn suggest(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Suggestion> {
 }
 
 /// The edits [`suggest`] finds, looked for everywhere even when the
-/// failing move is only ambiguous: a repair is made only when exactly one
-/// of these exists.
-pub fn suggest_all(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Suggestion> {
-    Search::new(game, options).map_or_else(Vec::new, |s| s.run(true))
+/// failing move is only ambiguous; `None` when the search had to stop
+/// before it was done (a very long game), so that no edit is known to be
+/// the only one. A repair is made only when exactly one edit exists.
+pub fn suggest_all(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<Vec<Suggestion>> {
+    let Some(search) = Search::new(game, options) else {
+        return Some(Vec::new());
+    };
+    let found = search.run(true);
+    (search.replays_left.get() > 0).then_some(found)
 }
 
 struct Search<'g> {
@@ -305,6 +320,10 @@ struct Search<'g> {
     /// Whether the game replays and only its marks are wrong: then an
     /// edit must also make every mark right.
     marks: bool,
+    /// Main-line half-moves before the first step.
+    first: usize,
+    /// Replays the search may still make.
+    replays_left: Cell<u32>,
 }
 
 impl<'g> Search<'g> {
@@ -344,13 +363,16 @@ impl<'g> Search<'g> {
         let mut pos = game.start.clone();
         let mut origins = game.notation.needs_origins().then(|| Origins::new(&pos));
         let mut steps = Vec::new();
-        for &(token, mv) in &main {
-            steps.push(Step {
-                token,
-                before: pos.clone(),
-                origins: origins.clone(),
-                played: Some(mv),
-            });
+        let first = main.len().saturating_sub(MAX_BACK);
+        for (i, &(token, mv)) in main.iter().enumerate() {
+            if i >= first {
+                steps.push(Step {
+                    token,
+                    before: pos.clone(),
+                    origins: origins.clone(),
+                    played: Some(mv),
+                });
+            }
             pos.play_unchecked(mv);
             if let Some(o) = &mut origins {
                 o.play(mv);
@@ -381,13 +403,17 @@ impl<'g> Search<'g> {
             steps,
             after,
             marks,
+            first,
+            replays_left: Cell::new(
+                MAX_REPLAYS.min((MAX_REPLAYED_BYTES / game.text.len().max(1)) as u32),
+            ),
         })
     }
 
     /// The ply of step `i`: half-moves from the game's start, as the
     /// replay's findings count them.
     fn ply(&self, i: usize) -> u32 {
-        i as u32 + 1
+        (self.first + i + 1) as u32
     }
 
     fn span(&self, token: usize) -> Range<u32> {
@@ -435,6 +461,11 @@ impl<'g> Search<'g> {
     /// The main line's moves when the text with `edits` made replays to
     /// its end.
     fn replays(&self, edits: &[(Range<u32>, String)]) -> Option<Vec<Move>> {
+        let left = self.replays_left.get();
+        if left == 0 {
+            return None;
+        }
+        self.replays_left.set(left - 1);
         let mut text = String::with_capacity(self.text.len() + 16);
         let mut last = 0;
         let mut edited = Vec::with_capacity(edits.len());
@@ -499,6 +530,9 @@ impl<'g> Search<'g> {
     fn token_edits(&self, i: usize, found: &mut Vec<Suggestion>) -> bool {
         let step = &self.steps[i];
         let written = self.word(step.token);
+        if written.len() > MAX_WORD {
+            return false;
+        }
         let span = self.span(step.token);
         let mut tried: Vec<Move> = step.played.into_iter().collect();
         let mut candidates: Vec<(String, Slip, Move)> = Vec::new();
@@ -673,7 +707,8 @@ impl<'g> Search<'g> {
             }
             let edits = vec![(self.span(a), wb.to_owned()), (self.span(b), wa.to_owned())];
             if let Some(moves) = self.replays(&edits) {
-                let moves = [i, i + gap].map(|j| self.sans(&moves, j, j + 1));
+                let moves =
+                    [self.first + i, self.first + i + gap].map(|j| self.sans(&moves, j, j + 1));
                 found.push(Suggestion {
                     ply: self.ply(i),
                     slip: Slip::SwappedMoves,
