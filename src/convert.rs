@@ -168,7 +168,12 @@ impl<'a> Converter<'a> {
         };
         let game = read(text, &self.read);
         let found = search(&game, &self.read);
-        if !found.is_empty() || !game.replay.failed || !matches!(self.read.letters, Letters::Auto) {
+        // Text in which no move was read at all is no game to search.
+        if !found.is_empty()
+            || !game.replay.failed
+            || game.replay.resolved == 0
+            || !matches!(self.read.letters, Letters::Auto)
+        {
             return (game, found, self.read);
         }
         for (lang, name) in Letters::Auto.tables() {

@@ -57,8 +57,8 @@ pub const CONFIRMING: u32 = 6;
 pub const MAX_BACK: usize = 100;
 /// Replays of edited text at most per game, and bytes of text replayed
 /// at most: the search must stay cheap however long or broken the game.
-const MAX_REPLAYS: u32 = 2_000;
-const MAX_REPLAYED_BYTES: usize = 32 << 20;
+const MAX_REPLAYS: u32 = 400;
+const MAX_REPLAYED_BYTES: usize = 8 << 20;
 /// Longest word edited: no move is written longer.
 const MAX_WORD: usize = 16;
 /// Suggestions kept at most per game.
@@ -435,6 +435,11 @@ impl<'g> Search<'g> {
         if self.marks {
             self.token_edits(last, &mut found);
         }
+        // Text whose first word is no move at all may be no game (or one
+        // in a notation not read): only that word is edited.
+        if last == 0 && self.first == 0 && !self.marks && !self.readable(0) {
+            return found;
+        }
         let window = self.steps.len().saturating_sub(WINDOW as usize + 1);
         for i in (window..self.steps.len()).rev() {
             if i < last {
@@ -456,6 +461,14 @@ impl<'g> Search<'g> {
         found.sort_by_key(|s| (s.slip, std::cmp::Reverse(s.ply)));
         found.truncate(MAX_SUGGESTIONS);
         found
+    }
+
+    /// Whether step `i`'s word reads as a move in the game's notation.
+    fn readable(&self, i: usize) -> bool {
+        let step = &self.steps[i];
+        self.notation
+            .parse(self.word(step.token), self.lang, step.before.turn())
+            .is_ok()
     }
 
     /// The main line's moves when the text with `edits` made replays to
