@@ -89,8 +89,9 @@ pub fn resolve_with(pos: &Chess, pattern: &MovePattern, origins: Option<&Origins
 /// The hot path: the legal moves of a pattern found from attack tables
 /// and one king-safety test per origin, without building move lists, for
 /// every pattern that names its piece, or its origin square (coordinates,
-/// ICCF), and is not a king move, castling or en passant. `None` leaves
-/// the rest to the general path.
+/// ICCF), and is not castling or en passant (nor a king move that is not
+/// found here: see [`king_move`]). `None` leaves the rest to the general
+/// path.
 fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option<Resolution> {
     if p.castle.is_some() {
         return None;
@@ -107,7 +108,13 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
         },
     };
     if role == Role::King {
-        return None;
+        // Coordinates without a piece may also be castling (`e1g1`; in
+        // Chess960 `b1c1` is both a king's step and castling): left to
+        // the general path while the king may castle.
+        if p.role.is_none() && pos.castles().has_color(turn) {
+            return None;
+        }
+        return king_move(pos, p, origins).map(Resolution::Unique);
     }
     let mut targets = p.to & !pos.us();
     if let Captured::Piece(captured) = p.captured {
@@ -179,6 +186,46 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
             Resolution::Ambiguous(more)
         }
     })
+}
+
+/// The king's move to the one square of `p.to`, when it is legal and fits
+/// the pattern: the king may go where no enemy piece attacks once it has
+/// left its square. `None` otherwise, and for patterns with several
+/// squares: the general path then reads castling written as a king move
+/// (`Kg1`), which only it knows.
+fn king_move(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option<Move> {
+    let to = p.to.single_square()?;
+    let turn = pos.turn();
+    let board = pos.board();
+    let king = board.king_of(turn)?;
+    if p.promotion.is_some()
+        || !p.from.contains(king)
+        || pos.us().contains(to)
+        || !attacks::king_attacks(king).contains(to)
+    {
+        return None;
+    }
+    let capture = board.role_at(to);
+    if let Captured::Piece(captured) = p.captured
+        && capture != Some(captured)
+    {
+        return None;
+    }
+    if p.captured_on != Bitboard::FULL && (capture.is_none() || !p.captured_on.contains(to)) {
+        return None;
+    }
+    let without_king = board.occupied() ^ Bitboard::from_square(king);
+    if board.attacks_to(to, !turn, without_king).any() {
+        return None;
+    }
+    let m = Move::Normal {
+        role: Role::King,
+        from: king,
+        capture,
+        to,
+        promotion: None,
+    };
+    fits_origins(p, &m, origins).then_some(m)
 }
 
 fn candidates(pos: &Chess, pattern: &MovePattern) -> MoveList {
@@ -377,6 +424,7 @@ mod tests {
             Role::Bishop,
             Role::Rook,
             Role::Queen,
+            Role::King,
         ];
         let mut checked = 0;
         for _ in 0..30 {
