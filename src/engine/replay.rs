@@ -14,7 +14,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
-use crate::engine::resolve::{Resolution, resolve_readings};
+use crate::engine::resolve::{Resolution, is_checkmate, resolve_readings};
 use crate::lang::Language;
 use crate::model::{Claims, MovePattern, Readings};
 use crate::notation::{Notation, san};
@@ -578,7 +578,7 @@ impl Replayer<'_> {
         };
         let pos = &self.line.pos;
         let check = pos.is_check();
-        let mate = check && pos.is_checkmate();
+        let mate = check && is_checkmate(pos);
         let mut problems: Vec<(Kind, &str)> = Vec::new();
         if claims.mate && !mate {
             problems.push((

@@ -214,8 +214,7 @@ fn king_move(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option<
     if p.captured_on != Bitboard::FULL && (capture.is_none() || !p.captured_on.contains(to)) {
         return None;
     }
-    let without_king = board.occupied() ^ Bitboard::from_square(king);
-    if board.attacks_to(to, !turn, without_king).any() {
+    if !king_may_step(pos, king, to) {
         return None;
     }
     let m = Move::Normal {
@@ -226,6 +225,31 @@ fn king_move(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option<
         promotion: None,
     };
     fits_origins(p, &m, origins).then_some(m)
+}
+
+/// Whether the king of the side to move, on `king`, may step to `to` (a
+/// square next to it not held by its own side): no enemy piece attacks
+/// `to` once the king has left its square.
+fn king_may_step(pos: &Chess, king: Square, to: Square) -> bool {
+    let without_king = pos.board().occupied() ^ Bitboard::from_square(king);
+    pos.board()
+        .attacks_to(to, !pos.turn(), without_king)
+        .is_empty()
+}
+
+/// Whether the side to move is checkmated, as [`Position::is_checkmate`]
+/// says. That generates every legal move of a position in check, which
+/// most checks do not need: a king that may step aside is no mate, and
+/// its steps are tested from attack tables first.
+pub fn is_checkmate(pos: &Chess) -> bool {
+    if !pos.is_check() {
+        return false;
+    }
+    let Some(king) = pos.board().king_of(pos.turn()) else {
+        return pos.is_checkmate();
+    };
+    let steps = attacks::king_attacks(king) & !pos.us();
+    !steps.into_iter().any(|to| king_may_step(pos, king, to)) && pos.legal_moves().is_empty()
 }
 
 fn candidates(pos: &Chess, pattern: &MovePattern) -> MoveList {
@@ -496,6 +520,53 @@ mod tests {
             }
         }
         assert!(checked > 250_000, "{checked}");
+    }
+
+    #[test]
+    fn checkmate_as_shakmaty_tells_it() {
+        use rand::SeedableRng;
+        use rand::rngs::StdRng;
+        use rand::seq::IndexedRandom;
+        for fen in [
+            // Fool's mate, a smothered mate, a back-rank mate.
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1",
+            "3R2k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+            // The king cannot step, but the check can be blocked, or the
+            // checker taken.
+            "3R2k1/5ppp/8/8/8/8/4r3/6K1 b - - 0 1",
+            "3R2k1/5ppp/8/8/8/8/3r4/6K1 b - - 0 1",
+            "4r1k1/5ppp/8/8/8/5n2/6PP/4R1K1 w - - 0 1",
+            // Double check, and no square for the king.
+            "6k1/8/8/8/8/8/5nPP/4r2K w - - 0 1",
+        ] {
+            let p = pos(fen);
+            assert_eq!(is_checkmate(&p), p.is_checkmate(), "{fen}");
+        }
+        let mut rng = StdRng::seed_from_u64(5);
+        let (mut checks, mut mates) = (0, 0);
+        for _ in 0..3000 {
+            let mut pos = Chess::default();
+            for _ in 0..300 {
+                assert_eq!(
+                    is_checkmate(&pos),
+                    pos.is_checkmate(),
+                    "{}",
+                    Fen::from_position(&pos, EnPassantMode::Legal)
+                );
+                checks += usize::from(pos.is_check());
+                let moves = pos.legal_moves();
+                let Some(&m) = moves.choose(&mut rng) else {
+                    mates += usize::from(pos.is_check());
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(
+            checks > 10_000 && mates > 50,
+            "{checks} checks, {mates} mates"
+        );
     }
 
     #[test]
