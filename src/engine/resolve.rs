@@ -131,37 +131,36 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
         // En passant may fit: the general path knows it.
         return None;
     }
-    let occupied = board.occupied();
     let ours = pos.our(role) & p.from;
-    let last_rank = Bitboard::from_rank(turn.fold_wb(Rank::Eighth, Rank::First));
+    // One square and nothing said of where pieces started, as SAN writes
+    // moves: the legal origins are the moves, without gathering them.
+    if origins.is_none()
+        && let Some(to) = targets.single_square()
+    {
+        let capture = board.role_at(to);
+        let mut moves = legal_origins_to(pos, p, role, ours, to)?
+            .into_iter()
+            .map(|from| Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: p.promotion,
+            });
+        return Some(match (moves.next(), moves.next()) {
+            (None, _) => Resolution::Illegal,
+            (Some(m), None) => Resolution::Unique(m),
+            (Some(first), Some(second)) => {
+                Resolution::Ambiguous([first, second].into_iter().chain(moves).collect())
+            }
+        });
+    }
     let mut found: Option<Move> = None;
     let mut more: Vec<Move> = Vec::new();
     for to in targets {
-        let promotes = role == Role::Pawn && last_rank.contains(to);
-        if promotes && p.promotion.is_none() {
-            return None;
-        }
-        if promotes == p.promotion.is_none() || (promotes && p.no_promotion) {
-            continue;
-        }
+        let froms = legal_origins_to(pos, p, role, ours, to)?;
         let capture = board.role_at(to);
-        let froms = match role {
-            Role::Pawn if capture.is_some() => attacks::pawn_attacks(!turn, to) & ours,
-            Role::Pawn => {
-                let back = turn.fold_wb(-8, 8);
-                match to.offset(back) {
-                    Some(one) if occupied.contains(one) => Bitboard::from_square(one) & ours,
-                    Some(one) if to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) => {
-                        one.offset(back)
-                            .map_or(Bitboard::EMPTY, Bitboard::from_square)
-                            & ours
-                    }
-                    _ => Bitboard::EMPTY,
-                }
-            }
-            _ => piece_origins(pos, role, to) & ours,
-        };
-        for from in legal_origins(pos, froms, to) {
+        for from in froms {
             let m = Move::Normal {
                 role,
                 from,
@@ -186,6 +185,45 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
             Resolution::Ambiguous(more)
         }
     })
+}
+
+/// The squares of `ours` from which `role` (not the king) may legally go
+/// to `to`, `to` being no square of the side to move, promoting as `p`
+/// says. `None` for a pawn reaching the last rank with no promotion piece
+/// written, which only the general path reads.
+fn legal_origins_to(
+    pos: &Chess,
+    p: &MovePattern,
+    role: Role,
+    ours: Bitboard,
+    to: Square,
+) -> Option<Bitboard> {
+    let turn = pos.turn();
+    let promotes = role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
+    if promotes && p.promotion.is_none() {
+        return None;
+    }
+    if promotes == p.promotion.is_none() || (promotes && p.no_promotion) {
+        return Some(Bitboard::EMPTY);
+    }
+    let occupied = pos.board().occupied();
+    let froms = match role {
+        Role::Pawn if occupied.contains(to) => attacks::pawn_attacks(!turn, to) & ours,
+        Role::Pawn => {
+            let back = turn.fold_wb(-8, 8);
+            match to.offset(back) {
+                Some(one) if occupied.contains(one) => Bitboard::from_square(one) & ours,
+                Some(one) if to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) => {
+                    one.offset(back)
+                        .map_or(Bitboard::EMPTY, Bitboard::from_square)
+                        & ours
+                }
+                _ => Bitboard::EMPTY,
+            }
+        }
+        _ => piece_origins(pos, role, to) & ours,
+    };
+    Some(legal_origins(pos, froms, to))
 }
 
 /// The king's move to the one square of `p.to`, when it is legal and fits
