@@ -199,10 +199,19 @@ pub fn lex(text: &str) -> Lexed {
 
 /// A token that starts with a digit, `*`, a dot, `½` or `…`: a move
 /// number, a result, or else a word; its kind and length.
+// Inlined, like `word` and `undelimited`: a call for every token of the
+// lexer's loop cost more than the work done in it.
+#[inline(always)]
 fn number_or_word(rest: &str) -> (TokenKind, usize) {
-    if let Some(len) = plain_move_number(rest) {
-        (TokenKind::MoveNumber, len)
-    } else if let Ok((_, len)) = result(rest) {
+    match plain_move_number(rest) {
+        Some(len) => (TokenKind::MoveNumber, len),
+        None => result_or_word(rest),
+    }
+}
+
+/// [`number_or_word`] for what is not a plain move number.
+fn result_or_word(rest: &str) -> (TokenKind, usize) {
+    if let Ok((_, len)) = result(rest) {
         (TokenKind::Result, len)
     } else if let Ok((_, number)) = move_number(rest) {
         (TokenKind::MoveNumber, number.len())
@@ -416,6 +425,7 @@ fn skip_blanks(text: &str, mut at: usize) -> usize {
 
 /// Length in bytes of the run of characters that are no delimiter at the
 /// start of `s`.
+#[inline(always)]
 fn undelimited(s: &str) -> usize {
     let bytes = s.as_bytes();
     let mut i = 0;
@@ -482,10 +492,33 @@ fn move_number(input: &str) -> IResult<&str, &str> {
 
 /// A word runs to the next delimiter; `(Q)` and `(=)` glued to it belong
 /// to it, and so does the `p.` of `e. p.`. Returns its length in bytes.
+#[inline(always)]
 fn word(input: &str) -> usize {
-    let mut len = 0;
+    let len = undelimited(input);
+    let bytes = input.as_bytes();
+    // Most words end at a blank or a bracket and are done; what may join
+    // them follows a parenthesis, or a space after `e.` or `Castles`.
+    let may_join = match bytes.get(len) {
+        Some(b'(') => true,
+        Some(b' ') => {
+            bytes[..len].ends_with(b"e.")
+                || (len >= 7 && bytes[len - 7..len].eq_ignore_ascii_case(b"castles"))
+        }
+        _ => false,
+    };
+    if may_join {
+        joined_word(input, len)
+    } else if len == 0 {
+        // A lone delimiter nobody else takes (`]`, `}`): a word of one char.
+        input.chars().next().map_or(0, char::len_utf8)
+    } else {
+        len
+    }
+}
+
+/// [`word`] when something may join it after its first `len` bytes.
+fn joined_word(input: &str, mut len: usize) -> usize {
     loop {
-        len += undelimited(&input[len..]);
         let rest = &input[len..];
         // What may join the word starts with a parenthesis or a space.
         let next = rest.as_bytes().first();
@@ -496,12 +529,14 @@ fn word(input: &str) -> usize {
             && let Some(glued) = glued_parenthesis(rest)
         {
             len += glued;
+            len += undelimited(&input[len..]);
             continue;
         }
         if input[..len].ends_with("e.")
             && let Some(p) = rest.trim_start_matches(' ').strip_prefix("p.")
         {
             len = input.len() - p.len();
+            len += undelimited(&input[len..]);
             continue;
         }
         // `Castles (Q R)`: the side in parentheses belongs to the word.
@@ -515,6 +550,7 @@ fn word(input: &str) -> usize {
                 .all(|c| matches!(c, 'K' | 'Q' | 'R' | ' '))
         {
             len = input.len() - inner.len() + close + 1;
+            len += undelimited(&input[len..]);
             continue;
         }
         break;
