@@ -59,6 +59,9 @@ impl Oversized {
 /// no input can make memory grow without bound.
 pub const MAX_GAME_BYTES: usize = 4 << 20;
 
+/// Bytes reserved for a game's text before its first line, at most.
+const RESERVED: usize = 4 << 10;
+
 /// Lines are read in pieces of at most this many bytes: a longer line
 /// makes its game too large to read.
 const MAX_PIECE: usize = MAX_GAME_BYTES;
@@ -115,6 +118,10 @@ impl<R: BufRead> Splitter<R> {
 
     fn finish(&mut self) -> Option<RawGame> {
         let current = std::mem::take(&mut self.current);
+        // The next game is likely about as long as this one: room for it
+        // at once rather than growing line by line, up to a few KiB, the
+        // most a game's text may hold unused.
+        self.current.text.reserve(current.text.len().min(RESERVED));
         if current.text.iter().all(u8::is_ascii_whitespace) {
             return None;
         }
