@@ -79,15 +79,33 @@ const UNIVERSAL_MARKS: &[(&str, Mark)] = &[
     (".", Mark::Punctuation),
 ];
 
+/// The bytes that start one of [`UNIVERSAL_MARKS`].
+const MARK_STARTS: [bool; 256] = {
+    let mut starts = [false; 256];
+    let mut i = 0;
+    while i < UNIVERSAL_MARKS.len() {
+        starts[UNIVERSAL_MARKS[i].0.as_bytes()[0] as usize] = true;
+        i += 1;
+    }
+    starts
+};
+
 /// Parses one SAN token (with its marks) into a pattern.
 ///
 /// # Errors
 ///
 /// Returns where and what was expected when `token` is not a move.
 pub fn parse(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
-    if let Some(pattern) = quick(token, lang) {
-        return Ok(pattern);
+    match quick(token, lang) {
+        Some(pattern) => Ok(pattern),
+        None => parse_full(token, lang),
     }
+}
+
+/// [`parse`] by the full grammar. Kept out of line, so that the quick
+/// path, which reads nearly every move, does not pay for its frame.
+#[inline(never)]
+fn parse_full(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
     let mut pattern = MovePattern::ANY;
     let core = strip_marks(token, lang, &mut pattern);
     if core.is_empty() {
@@ -251,6 +269,19 @@ fn offset_in(token: &str, rest: &str) -> usize {
 pub fn parse_marks(token: &str, lang: &Language) -> Option<MovePattern> {
     // No mark ends in a digit; most moves do.
     if token.as_bytes().last().is_none_or(u8::is_ascii_digit) {
+        return None;
+    }
+    // Marks alone start as their first mark does; the moves that end in a
+    // mark (`Nf3+`) or a letter (`O-O`) mostly do not, and are told apart
+    // here without stripping their marks.
+    let first = token.as_bytes()[0];
+    let starts_mark =
+        |marks: &Vec<String>| marks.iter().any(|m| m.as_bytes().first() == Some(&first));
+    if !MARK_STARTS[usize::from(first)]
+        && !starts_mark(&lang.mate_marks)
+        && !starts_mark(&lang.check_marks)
+        && !starts_mark(&lang.en_passant_marks)
+    {
         return None;
     }
     let mut pattern = MovePattern::ANY;
@@ -570,6 +601,36 @@ mod tests {
         let fi = Language::builtin("fi").unwrap();
         assert!(parse("Dh7X", fi).unwrap().claims.mate);
         assert!(parse("exd6o.l.", fi).unwrap().claims.en_passant);
+    }
+
+    #[test]
+    fn marks_alone_are_told_by_their_first_byte_as_by_stripping() {
+        for lang in Language::all() {
+            let mut marks: Vec<&str> = UNIVERSAL_MARKS.iter().map(|(m, _)| *m).collect();
+            for list in [&lang.mate_marks, &lang.check_marks, &lang.en_passant_marks] {
+                marks.extend(list.iter().map(String::as_str));
+            }
+            let mut tokens: Vec<String> = Vec::new();
+            for a in &marks {
+                for b in marks.iter().chain(&[""]) {
+                    tokens.push(format!("{a}{b}"));
+                    for word in ["Nf3", "O-O", "exd6", "x", "e", "K"] {
+                        tokens.push(format!("{word}{a}{b}"));
+                    }
+                }
+            }
+            for token in &tokens {
+                let mut pattern = MovePattern::ANY;
+                let core = strip_marks(token, lang, &mut pattern);
+                let stripped = (core.is_empty() && pattern != MovePattern::ANY).then_some(pattern);
+                assert_eq!(
+                    parse_marks(token, lang),
+                    stripped,
+                    "{token} in {}",
+                    lang.code
+                );
+            }
+        }
     }
 
     #[test]
