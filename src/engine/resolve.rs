@@ -41,10 +41,17 @@ pub fn resolve(pos: &Chess, pattern: &MovePattern) -> Resolution {
 
 /// Resolves every reading of a move; the legal moves they give together
 /// decide.
+#[inline]
 pub fn resolve_readings(pos: &Chess, readings: &Readings, origins: Option<&Origins>) -> Resolution {
     if readings.more.is_empty() {
-        return resolve_with(pos, &readings.first, origins);
+        resolve_with(pos, &readings.first, origins)
+    } else {
+        resolve_several(pos, readings, origins)
     }
+}
+
+/// [`resolve_readings`] when there are several readings.
+fn resolve_several(pos: &Chess, readings: &Readings, origins: Option<&Origins>) -> Resolution {
     let mut found: Vec<Move> = Vec::new();
     for pattern in readings.iter() {
         let moves = match resolve_with(pos, pattern, origins) {
