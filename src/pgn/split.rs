@@ -425,6 +425,11 @@ fn is_result_line(line: &[u8]) -> bool {
 
 fn ends_with_result(line: &[u8]) -> bool {
     let line = line.trim_ascii_end();
+    // Every marker ends in one of these bytes (0xBD ends `½`); most lines
+    // of moves do not.
+    if !matches!(line.last(), Some(b'0' | b'1' | b'2' | b'*' | 0xBD)) {
+        return false;
+    }
     ["1-0", "0-1", "1/2-1/2", "*", "½-½"].iter().any(|marker| {
         line.ends_with(marker.as_bytes())
             && line[..line.len() - marker.len()]
