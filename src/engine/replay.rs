@@ -532,9 +532,8 @@ impl Replayer<'_> {
     }
 
     fn play(&mut self, mv: Move, pattern: &MovePattern, index: u32) {
-        let before = self.line.pos.clone();
+        self.line.before = Some(self.line.pos.clone());
         self.line.pos.play_unchecked(mv);
-        self.line.before = Some(before);
         if let Some(origins) = &mut self.line.origins {
             self.line.before_origins = Some(origins.clone());
             origins.play(mv);
@@ -578,6 +577,16 @@ impl Replayer<'_> {
         };
         let pos = &self.line.pos;
         let check = pos.is_check();
+        // Most moves give no check and claim nothing but, at most, the
+        // capture they make: nothing to verify.
+        let nothing_to_verify = !(check
+            || claims.check
+            || claims.mate
+            || claims.en_passant
+            || (claims.capture && !mv.is_capture()));
+        if nothing_to_verify {
+            return;
+        }
         let mate = check && is_checkmate(pos);
         let mut problems: Vec<(Kind, &str)> = Vec::new();
         if claims.mate && !mate {
