@@ -18,7 +18,7 @@ use crate::engine::resolve::{Resolution, is_checkmate, resolve_readings};
 use crate::lang::Language;
 use crate::model::{Claims, MovePattern, Readings};
 use crate::notation::{Notation, san};
-use crate::pgn::lexer::{Lexed, TokenKind};
+use crate::pgn::lexer::{Lexed, TokenKind, move_number_parts};
 
 /// Deepest variation nesting that is replayed.
 pub const MAX_DEPTH: usize = 256;
@@ -489,12 +489,12 @@ impl Replayer<'_> {
     /// Notes a move number (`12.`, `12...`, or dots alone after one) to
     /// compare with the next move.
     fn move_number(&mut self, word: &str, index: u32) {
-        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-        let black = word[digits..].starts_with("..") || word[digits..].starts_with('…');
-        match word[..digits].parse::<u32>() {
-            Ok(n) => self.number = Some((n, black, index)),
+        let (number, dots) = move_number_parts(word);
+        let black = dots.starts_with("..") || dots.starts_with('…');
+        match number {
+            Some(n) => self.number = Some((n, black, index)),
             // `3. ... a6`: the dots belong to the number before them.
-            Err(_) => {
+            None => {
                 if let Some(number) = &mut self.number {
                     number.1 = true;
                 }

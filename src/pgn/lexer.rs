@@ -466,6 +466,23 @@ fn plain_move_number(input: &str) -> Option<usize> {
     plain.then_some(digits + dots)
 }
 
+/// A move number token (`12.`, `12...`, `12…`, or dots alone) cut into
+/// the value of its leading digits and the rest. The value is what
+/// `str::parse::<u32>` gives (none for no digits or too large a number),
+/// read without its checks for signs and other characters, which cost
+/// more than the reading of every move number of a game.
+pub fn move_number_parts(token: &str) -> (Option<u32>, &str) {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, rest) = token.split_at(digits);
+    let value = match number.as_bytes() {
+        [] => None,
+        number => number.iter().try_fold(0u32, |n, &d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        }),
+    };
+    (value, rest)
+}
+
 /// A termination marker, followed by a delimiter or the end.
 fn result(input: &str) -> IResult<&str, usize> {
     let (rest, marker) =
@@ -775,6 +792,32 @@ mod tests {
             ["e4,", "e5.", "Hf3,", "Hc6."]
         );
         assert_eq!(texts("4 ........ PxP", TokenKind::Word), ["4", "PxP"]);
+    }
+
+    #[test]
+    fn move_numbers_read_as_parse_reads_them() {
+        for token in [
+            "12.",
+            "12...",
+            "3…",
+            "...",
+            "…",
+            "1)",
+            "4",
+            "007.",
+            "4294967295.",
+            "4294967296.",
+            "99999999999",
+            "",
+            "é",
+        ] {
+            let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+            assert_eq!(
+                move_number_parts(token),
+                (token[..digits].parse::<u32>().ok(), &token[digits..]),
+                "{token}"
+            );
+        }
     }
 
     #[test]
