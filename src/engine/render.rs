@@ -24,7 +24,7 @@ use shakmaty::{Bitboard, CastlingSide, Chess, EnPassantMode, Move, Position, Rol
 
 use crate::engine::describe;
 use crate::engine::origins::Origins;
-use crate::engine::resolve::{destination, legal_origins, piece_origins};
+use crate::engine::resolve::{destination, is_checkmate, legal_origins, piece_origins};
 use crate::lang::Language;
 use crate::notation::iccf::{self, Promotion};
 
@@ -128,7 +128,7 @@ pub fn san_of(pos: &Chess, m: Move) -> San {
 fn suffix(after: &Chess) -> &'static str {
     if !after.is_check() {
         ""
-    } else if after.is_checkmate() {
+    } else if is_checkmate(after) {
         "#"
     } else {
         "+"

@@ -13,11 +13,11 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
-use crate::engine::resolve::{Resolution, resolve_readings};
+use crate::engine::resolve::{Resolution, is_checkmate, resolve_readings};
 use crate::lang::Language;
 use crate::model::{Claims, MovePattern, Readings};
 use crate::notation::{Notation, san};
-use crate::pgn::lexer::{Lexed, TokenKind};
+use crate::pgn::lexer::{Lexed, TokenKind, move_number_parts};
 
 /// Deepest variation nesting that is replayed.
 pub const MAX_DEPTH: usize = 256;
@@ -510,12 +510,12 @@ impl Replayer<'_> {
     /// Notes a move number (`12.`, `12...`, or dots alone after one) to
     /// compare with the next move.
     fn move_number(&mut self, word: &str, index: u32) {
-        let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-        let black = word[digits..].starts_with("..") || word[digits..].starts_with('…');
-        match word[..digits].parse::<u32>() {
-            Ok(n) => self.number = Some((n, black, index)),
+        let (number, dots) = move_number_parts(word);
+        let black = dots.starts_with("..") || dots.starts_with('…');
+        match number {
+            Some(n) => self.number = Some((n, black, index)),
             // `3. ... a6`: the dots belong to the number before them.
-            Err(_) => {
+            None => {
                 if let Some(number) = &mut self.number {
                     number.1 = true;
                 }
@@ -553,9 +553,8 @@ impl Replayer<'_> {
     }
 
     fn play(&mut self, mv: Move, pattern: &MovePattern, index: u32) {
-        let before = self.line.pos.clone();
+        self.line.before = Some(self.line.pos.clone());
         self.line.pos.play_unchecked(mv);
-        self.line.before = Some(before);
         if let Some(origins) = &mut self.line.origins {
             self.line.before_origins = Some(origins.clone());
             origins.play(mv);
@@ -599,7 +598,17 @@ impl Replayer<'_> {
         };
         let pos = &self.line.pos;
         let check = pos.is_check();
-        let mate = check && pos.is_checkmate();
+        // Most moves give no check and claim nothing but, at most, the
+        // capture they make: nothing to verify.
+        let nothing_to_verify = !(check
+            || claims.check
+            || claims.mate
+            || claims.en_passant
+            || (claims.capture && !mv.is_capture()));
+        if nothing_to_verify {
+            return;
+        }
+        let mate = check && is_checkmate(pos);
         let mut problems: Vec<(Kind, &str)> = Vec::new();
         if claims.mate && !mate {
             problems.push((

@@ -41,10 +41,17 @@ pub fn resolve(pos: &Chess, pattern: &MovePattern) -> Resolution {
 
 /// Resolves every reading of a move; the legal moves they give together
 /// decide.
+#[inline]
 pub fn resolve_readings(pos: &Chess, readings: &Readings, origins: Option<&Origins>) -> Resolution {
     if readings.more.is_empty() {
-        return resolve_with(pos, &readings.first, origins);
+        resolve_with(pos, &readings.first, origins)
+    } else {
+        resolve_several(pos, readings, origins)
     }
+}
+
+/// [`resolve_readings`] when there are several readings.
+fn resolve_several(pos: &Chess, readings: &Readings, origins: Option<&Origins>) -> Resolution {
     let mut found: Vec<Move> = Vec::new();
     for pattern in readings.iter() {
         let moves = match resolve_with(pos, pattern, origins) {
@@ -89,8 +96,9 @@ pub fn resolve_with(pos: &Chess, pattern: &MovePattern, origins: Option<&Origins
 /// The hot path: the legal moves of a pattern found from attack tables
 /// and one king-safety test per origin, without building move lists, for
 /// every pattern that names its piece, or its origin square (coordinates,
-/// ICCF), and is not a king move, castling or en passant. `None` leaves
-/// the rest to the general path.
+/// ICCF), and is not castling or en passant (nor a king move that is not
+/// found here: see [`king_move`]). `None` leaves the rest to the general
+/// path.
 fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option<Resolution> {
     if p.castle.is_some() {
         return None;
@@ -107,7 +115,13 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
         },
     };
     if role == Role::King {
-        return None;
+        // Coordinates without a piece may also be castling (`e1g1`; in
+        // Chess960 `b1c1` is both a king's step and castling): left to
+        // the general path while the king may castle.
+        if p.role.is_none() && pos.castles().has_color(turn) {
+            return None;
+        }
+        return king_move(pos, p, origins).map(Resolution::Unique);
     }
     let mut targets = p.to & !pos.us();
     if let Captured::Piece(captured) = p.captured {
@@ -124,37 +138,36 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
         // En passant may fit: the general path knows it.
         return None;
     }
-    let occupied = board.occupied();
     let ours = pos.our(role) & p.from;
-    let last_rank = Bitboard::from_rank(turn.fold_wb(Rank::Eighth, Rank::First));
+    // One square and nothing said of where pieces started, as SAN writes
+    // moves: the legal origins are the moves, without gathering them.
+    if origins.is_none()
+        && let Some(to) = targets.single_square()
+    {
+        let capture = board.role_at(to);
+        let mut moves = legal_origins_to(pos, p, role, ours, to)?
+            .into_iter()
+            .map(|from| Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: p.promotion,
+            });
+        return Some(match (moves.next(), moves.next()) {
+            (None, _) => Resolution::Illegal,
+            (Some(m), None) => Resolution::Unique(m),
+            (Some(first), Some(second)) => {
+                Resolution::Ambiguous([first, second].into_iter().chain(moves).collect())
+            }
+        });
+    }
     let mut found: Option<Move> = None;
     let mut more: Vec<Move> = Vec::new();
     for to in targets {
-        let promotes = role == Role::Pawn && last_rank.contains(to);
-        if promotes && p.promotion.is_none() {
-            return None;
-        }
-        if promotes == p.promotion.is_none() || (promotes && p.no_promotion) {
-            continue;
-        }
+        let froms = legal_origins_to(pos, p, role, ours, to)?;
         let capture = board.role_at(to);
-        let froms = match role {
-            Role::Pawn if capture.is_some() => attacks::pawn_attacks(!turn, to) & ours,
-            Role::Pawn => {
-                let back = turn.fold_wb(-8, 8);
-                match to.offset(back) {
-                    Some(one) if occupied.contains(one) => Bitboard::from_square(one) & ours,
-                    Some(one) if to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) => {
-                        one.offset(back)
-                            .map_or(Bitboard::EMPTY, Bitboard::from_square)
-                            & ours
-                    }
-                    _ => Bitboard::EMPTY,
-                }
-            }
-            _ => piece_origins(pos, role, to) & ours,
-        };
-        for from in legal_origins(pos, froms, to) {
+        for from in froms {
             let m = Move::Normal {
                 role,
                 from,
@@ -179,6 +192,109 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
             Resolution::Ambiguous(more)
         }
     })
+}
+
+/// The squares of `ours` from which `role` (not the king) may legally go
+/// to `to`, `to` being no square of the side to move, promoting as `p`
+/// says. `None` for a pawn reaching the last rank with no promotion piece
+/// written, which only the general path reads.
+fn legal_origins_to(
+    pos: &Chess,
+    p: &MovePattern,
+    role: Role,
+    ours: Bitboard,
+    to: Square,
+) -> Option<Bitboard> {
+    let turn = pos.turn();
+    let promotes = role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
+    if promotes && p.promotion.is_none() {
+        return None;
+    }
+    if promotes == p.promotion.is_none() || (promotes && p.no_promotion) {
+        return Some(Bitboard::EMPTY);
+    }
+    let occupied = pos.board().occupied();
+    let froms = match role {
+        Role::Pawn if occupied.contains(to) => attacks::pawn_attacks(!turn, to) & ours,
+        Role::Pawn => {
+            let back = turn.fold_wb(-8, 8);
+            match to.offset(back) {
+                Some(one) if occupied.contains(one) => Bitboard::from_square(one) & ours,
+                Some(one) if to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) => {
+                    one.offset(back)
+                        .map_or(Bitboard::EMPTY, Bitboard::from_square)
+                        & ours
+                }
+                _ => Bitboard::EMPTY,
+            }
+        }
+        _ => piece_origins(pos, role, to) & ours,
+    };
+    Some(legal_origins(pos, froms, to))
+}
+
+/// The king's move to the one square of `p.to`, when it is legal and fits
+/// the pattern: the king may go where no enemy piece attacks once it has
+/// left its square. `None` otherwise, and for patterns with several
+/// squares: the general path then reads castling written as a king move
+/// (`Kg1`), which only it knows.
+fn king_move(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option<Move> {
+    let to = p.to.single_square()?;
+    let turn = pos.turn();
+    let board = pos.board();
+    let king = board.king_of(turn)?;
+    if p.promotion.is_some()
+        || !p.from.contains(king)
+        || pos.us().contains(to)
+        || !attacks::king_attacks(king).contains(to)
+    {
+        return None;
+    }
+    let capture = board.role_at(to);
+    if let Captured::Piece(captured) = p.captured
+        && capture != Some(captured)
+    {
+        return None;
+    }
+    if p.captured_on != Bitboard::FULL && (capture.is_none() || !p.captured_on.contains(to)) {
+        return None;
+    }
+    if !king_may_step(pos, king, to) {
+        return None;
+    }
+    let m = Move::Normal {
+        role: Role::King,
+        from: king,
+        capture,
+        to,
+        promotion: None,
+    };
+    fits_origins(p, &m, origins).then_some(m)
+}
+
+/// Whether the king of the side to move, on `king`, may step to `to` (a
+/// square next to it not held by its own side): no enemy piece attacks
+/// `to` once the king has left its square.
+fn king_may_step(pos: &Chess, king: Square, to: Square) -> bool {
+    let without_king = pos.board().occupied() ^ Bitboard::from_square(king);
+    pos.board()
+        .attacks_to(to, !pos.turn(), without_king)
+        .is_empty()
+}
+
+/// Whether the side to move is checkmated, as [`Position::is_checkmate`]
+/// says. That generates every legal move of a position in check, which
+/// most checks do not need: a king that may step aside is no mate, and
+/// its steps are tested from attack tables first.
+pub fn is_checkmate(pos: &Chess) -> bool {
+    if !pos.is_check() {
+        return false;
+    }
+    let Some(king) = pos.board().king_of(pos.turn()) else {
+        return pos.is_checkmate();
+    };
+    let steps = attacks::king_attacks(king) & !pos.us();
+    !steps.into_iter().any(|to| king_may_step(pos, king, to)) && pos.legal_moves().is_empty()
 }
 
 fn candidates(pos: &Chess, pattern: &MovePattern) -> MoveList {
@@ -377,6 +493,7 @@ mod tests {
             Role::Bishop,
             Role::Rook,
             Role::Queen,
+            Role::King,
         ];
         let mut checked = 0;
         for _ in 0..30 {
@@ -448,6 +565,53 @@ mod tests {
             }
         }
         assert!(checked > 250_000, "{checked}");
+    }
+
+    #[test]
+    fn checkmate_as_shakmaty_tells_it() {
+        use rand::SeedableRng;
+        use rand::rngs::StdRng;
+        use rand::seq::IndexedRandom;
+        for fen in [
+            // Fool's mate, a smothered mate, a back-rank mate.
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1",
+            "3R2k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+            // The king cannot step, but the check can be blocked, or the
+            // checker taken.
+            "3R2k1/5ppp/8/8/8/8/4r3/6K1 b - - 0 1",
+            "3R2k1/5ppp/8/8/8/8/3r4/6K1 b - - 0 1",
+            "4r1k1/5ppp/8/8/8/5n2/6PP/4R1K1 w - - 0 1",
+            // Double check, and no square for the king.
+            "6k1/8/8/8/8/8/5nPP/4r2K w - - 0 1",
+        ] {
+            let p = pos(fen);
+            assert_eq!(is_checkmate(&p), p.is_checkmate(), "{fen}");
+        }
+        let mut rng = StdRng::seed_from_u64(5);
+        let (mut checks, mut mates) = (0, 0);
+        for _ in 0..3000 {
+            let mut pos = Chess::default();
+            for _ in 0..300 {
+                assert_eq!(
+                    is_checkmate(&pos),
+                    pos.is_checkmate(),
+                    "{}",
+                    Fen::from_position(&pos, EnPassantMode::Legal)
+                );
+                checks += usize::from(pos.is_check());
+                let moves = pos.legal_moves();
+                let Some(&m) = moves.choose(&mut rng) else {
+                    mates += usize::from(pos.is_check());
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(
+            checks > 10_000 && mates > 50,
+            "{checks} checks, {mates} mates"
+        );
     }
 
     #[test]

@@ -79,15 +79,33 @@ const UNIVERSAL_MARKS: &[(&str, Mark)] = &[
     (".", Mark::Punctuation),
 ];
 
+/// The bytes that start one of [`UNIVERSAL_MARKS`].
+const MARK_STARTS: [bool; 256] = {
+    let mut starts = [false; 256];
+    let mut i = 0;
+    while i < UNIVERSAL_MARKS.len() {
+        starts[UNIVERSAL_MARKS[i].0.as_bytes()[0] as usize] = true;
+        i += 1;
+    }
+    starts
+};
+
 /// Parses one SAN token (with its marks) into a pattern.
 ///
 /// # Errors
 ///
 /// Returns where and what was expected when `token` is not a move.
 pub fn parse(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
-    if let Some(pattern) = quick(token, lang) {
-        return Ok(pattern);
+    match quick(token, lang) {
+        Some(pattern) => Ok(pattern),
+        None => parse_full(token, lang),
     }
+}
+
+/// [`parse`] by the full grammar. Kept out of line, so that the quick
+/// path, which reads nearly every move, does not pay for its frame.
+#[inline(never)]
+fn parse_full(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
     let mut pattern = MovePattern::ANY;
     let core = strip_marks(token, lang, &mut pattern);
     if core.is_empty() {
@@ -150,65 +168,94 @@ pub fn parse(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> {
     Ok(pattern)
 }
 
-/// The common case in one pass over the bytes: a one-byte piece letter or
-/// none, files, ranks and `x`, `=` and a one-byte promotion letter, one
-/// `+` or `#`. Anything else (castling, other marks, multi-byte letters,
-/// errors) is left to the full grammar, which reads these the same way.
+/// The common case in one pass over the bytes: an ASCII piece letter or
+/// none, a destination square after a file, a rank or a square of origin
+/// or nothing, one `x`, `=` and a one-byte promotion letter, one `+` or
+/// `#`. Anything else (castling, other marks, multi-byte letters, pawn
+/// captures written with two files, errors) is left to the full grammar,
+/// which reads these the same way.
+///
+/// Every move of a game goes through here, so the squares are turned
+/// into the pattern as they are read, without the general `Body` and
+/// `interpret`.
 fn quick(text: &str, lang: &Language) -> Option<MovePattern> {
     let mut pattern = MovePattern::ANY;
-    let token = text.as_bytes();
-    let mut end = token.len();
-    match token.last()? {
-        b'+' => pattern.claims.check = true,
-        b'#' => pattern.claims.mate = true,
-        _ => end += 1,
+    let mut token = text.as_bytes();
+    match token {
+        [rest @ .., b'+'] => (token, pattern.claims.check) = (rest, true),
+        [rest @ .., b'#'] => (token, pattern.claims.mate) = (rest, true),
+        _ => {}
     }
-    let token = &token[..end - 1];
-    // Ending in a rank or a promotion piece: no other mark can hide there
-    // (`ch` would read as two files).
-    let ends_well = matches!(token, [.., b'1'..=b'8'] | [.., b'=', _]);
-    if !ends_well || !token.is_ascii() {
+    if !token.is_ascii() {
         return None;
     }
     // All ASCII: any byte index is a character boundary.
-    let text = &text[..token.len()];
-    let (role, mut i) = match lang.piece_prefix(text) {
-        Some((role, len)) => (Some(role), len),
-        None => (None, 0),
-    };
-    let mut body = Body::default();
-    while let Some(&b) = token.get(i) {
-        let elem = match b {
-            b'a'..=b'h' => Elem::File(File::new(u32::from(b - b'a'))),
-            b'1'..=b'8' => Elem::Rank(Rank::new(u32::from(b - b'1'))),
-            b'x' if (body.len > 0 || role.is_some()) && !body.capture => {
-                body.capture = true;
-                i += 1;
-                continue;
-            }
-            _ => break,
-        };
-        if body.len == body.coords.len() {
-            return None;
-        }
-        body.coords[body.len] = Some(elem);
-        body.len += 1;
-        i += 1;
+    if let [rest @ .., b'=', _] = token {
+        let (promoted, _) = lang.piece_prefix(&text[rest.len() + 1..token.len()])?;
+        pattern.promotion = Some(promoted);
+        token = rest;
     }
-    if body.len == 0 {
+    // Ending in a rank: no other mark can hide there (`ch` would read as
+    // two files).
+    let (&rank, token) = token.split_last()?;
+    let (&file, token) = token.split_last()?;
+    if !matches!((file, rank), (b'a'..=b'h', b'1'..=b'8')) {
         return None;
     }
-    match &token[i..] {
-        [] => {}
-        [b'=', _] => {
-            let (promoted, _) = lang.piece_prefix(&text[i + 1..])?;
-            pattern.promotion = Some(promoted);
+    let to = Square::from_coords(
+        File::new(u32::from(file - b'a')),
+        Rank::new(u32::from(rank - b'1')),
+    );
+    // The letter is read as the full grammar reads it, from the whole
+    // move: a longer letter may not run into the destination.
+    let (role, origin) = match lang.piece_prefix(text) {
+        Some((role, len)) => (Some(role), token.get(len..)?),
+        None => (None, token),
+    };
+    // The capture mark ends what is written of the origin; with no piece
+    // letter it must follow a file or a square.
+    let origin = match origin {
+        [rest @ .., b'x'] if role.is_some() || !rest.is_empty() => {
+            pattern.claims.capture = true;
+            rest
+        }
+        _ => origin,
+    };
+    let coordinates = match origin {
+        [] => {
+            pattern.from = Bitboard::FULL;
+            false
+        }
+        [f @ b'a'..=b'h'] => {
+            pattern.from = Bitboard::from_file(File::new(u32::from(f - b'a')));
+            false
+        }
+        [r @ b'1'..=b'8'] => {
+            pattern.from = Bitboard::from_rank(Rank::new(u32::from(r - b'1')));
+            false
+        }
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+            let from = Square::from_coords(
+                File::new(u32::from(f - b'a')),
+                Rank::new(u32::from(r - b'1')),
+            );
+            if from == to {
+                return None;
+            }
+            pattern.from = Bitboard::from_square(from);
+            true
         }
         _ => return None,
-    }
+    };
+    pattern.to = Bitboard::from_square(to);
+    pattern.role = match role {
+        Some(role) => Some(role),
+        // A full origin square and no letter: coordinate notation, any piece.
+        None if coordinates => None,
+        None => Some(Role::Pawn),
+    };
     pattern.pawn_letter = role == Some(Role::Pawn);
-    pattern.claims.capture = body.capture;
-    interpret(&body, role, &mut pattern).ok()?;
+    promotion_fits(&pattern).ok()?;
     Some(pattern)
 }
 
@@ -222,6 +269,19 @@ fn offset_in(token: &str, rest: &str) -> usize {
 pub fn parse_marks(token: &str, lang: &Language) -> Option<MovePattern> {
     // No mark ends in a digit; most moves do.
     if token.as_bytes().last().is_none_or(u8::is_ascii_digit) {
+        return None;
+    }
+    // Marks alone start as their first mark does; the moves that end in a
+    // mark (`Nf3+`) or a letter (`O-O`) mostly do not, and are told apart
+    // here without stripping their marks.
+    let first = token.as_bytes()[0];
+    let starts_mark =
+        |marks: &Vec<String>| marks.iter().any(|m| m.as_bytes().first() == Some(&first));
+    if !MARK_STARTS[usize::from(first)]
+        && !starts_mark(&lang.mate_marks)
+        && !starts_mark(&lang.check_marks)
+        && !starts_mark(&lang.en_passant_marks)
+    {
         return None;
     }
     let mut pattern = MovePattern::ANY;
@@ -541,6 +601,36 @@ mod tests {
         let fi = Language::builtin("fi").unwrap();
         assert!(parse("Dh7X", fi).unwrap().claims.mate);
         assert!(parse("exd6o.l.", fi).unwrap().claims.en_passant);
+    }
+
+    #[test]
+    fn marks_alone_are_told_by_their_first_byte_as_by_stripping() {
+        for lang in Language::all() {
+            let mut marks: Vec<&str> = UNIVERSAL_MARKS.iter().map(|(m, _)| *m).collect();
+            for list in [&lang.mate_marks, &lang.check_marks, &lang.en_passant_marks] {
+                marks.extend(list.iter().map(String::as_str));
+            }
+            let mut tokens: Vec<String> = Vec::new();
+            for a in &marks {
+                for b in marks.iter().chain(&[""]) {
+                    tokens.push(format!("{a}{b}"));
+                    for word in ["Nf3", "O-O", "exd6", "x", "e", "K"] {
+                        tokens.push(format!("{word}{a}{b}"));
+                    }
+                }
+            }
+            for token in &tokens {
+                let mut pattern = MovePattern::ANY;
+                let core = strip_marks(token, lang, &mut pattern);
+                let stripped = (core.is_empty() && pattern != MovePattern::ANY).then_some(pattern);
+                assert_eq!(
+                    parse_marks(token, lang),
+                    stripped,
+                    "{token} in {}",
+                    lang.code
+                );
+            }
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@
 use std::ops::Range;
 
 use nom::branch::alt;
-use nom::bytes::complete::{is_not, tag, take_till, take_while, take_while1};
+use nom::bytes::complete::{is_not, tag};
 use nom::character::complete::{char, digit1, one_of};
 use nom::combinator::recognize;
 use nom::multi::many0_count;
@@ -109,92 +109,115 @@ pub fn lex(text: &str) -> Lexed {
         tokens: Vec::with_capacity(text.len() / 5 + 8),
         ..Lexed::default()
     };
-    let mut rest = text;
-    let pos = |rest: &str| (text.len() - rest.len()) as u32;
+    let bytes = text.as_bytes();
+    // Whether a word was seen, and a word of prose: what decides below
+    // whether prose must be folded into comments, found here so that the
+    // tokens are not walked again.
+    let (mut any_word, mut any_prose) = (false, false);
+    let mut at = 0;
     loop {
-        rest = &rest[leading(rest, is_space)..];
-        let Some(first) = rest.chars().next() else {
+        at = skip_blanks(text, at);
+        let Some(&first) = bytes.get(at) else {
             break;
         };
-        let start = pos(rest);
-        let at_line_start = start == 0 || text.as_bytes()[start as usize - 1] == b'\n';
-        let (next, kind, span) = match first {
-            '%' if at_line_start => {
-                rest = take_till::<_, _, ()>(|c| c == '\n')(rest).map_or("", |(r, _)| r);
+        let rest = &text[at..];
+        let start = at as u32;
+        // Token kind and length in bytes.
+        let (kind, len) = match first {
+            b'%' if at == 0 || bytes[at - 1] == b'\n' => {
+                at = memchr::memchr(b'\n', rest.as_bytes()).map_or(text.len(), |i| at + i);
                 continue;
             }
-            '[' => {
-                rest = tag_pair(rest, start, &mut out);
+            b'[' => {
+                at = text.len() - tag_pair(rest, start, &mut out).len();
                 continue;
             }
-            '{' => match rest[1..].find('}') {
-                Some(end) => (
-                    &rest[end + 2..],
-                    TokenKind::Comment,
-                    start + 1..start + 1 + end as u32,
-                ),
+            b'{' => match memchr::memchr(b'}', &rest.as_bytes()[1..]) {
+                Some(end) => {
+                    out.tokens.push(Token {
+                        kind: TokenKind::Comment,
+                        span: start + 1..start + 1 + end as u32,
+                    });
+                    at += end + 2;
+                    continue;
+                }
                 None => {
                     out.findings.push(LexFinding {
                         offset: start,
                         bad_tag: false,
                         message: "unterminated comment: \"{\" is never closed".into(),
                     });
-                    ("", TokenKind::Comment, start + 1..text.len() as u32)
+                    out.tokens.push(Token {
+                        kind: TokenKind::Comment,
+                        span: start + 1..text.len() as u32,
+                    });
+                    break;
                 }
             },
-            ';' => {
-                let line = rest[1..].split('\n').next().unwrap_or("");
-                let line = line.strip_suffix('\r').unwrap_or(line);
-                (
-                    &rest[1 + line.len()..],
-                    TokenKind::LineComment,
-                    start + 1..start + 1 + line.len() as u32,
-                )
+            b';' => {
+                let line = &rest.as_bytes()[1..];
+                let line = &line[..memchr::memchr(b'\n', line).unwrap_or(line.len())];
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                out.tokens.push(Token {
+                    kind: TokenKind::LineComment,
+                    span: start + 1..start + 1 + line.len() as u32,
+                });
+                at += 1 + line.len();
+                continue;
             }
-            '(' if !rest.starts_with("(=)") => (&rest[1..], TokenKind::Open, start..start + 1),
-            ')' => (&rest[1..], TokenKind::Close, start..start + 1),
-            '$' => match digit1::<_, ()>(&rest[1..]) {
-                Ok((after, digits)) => (
-                    after,
-                    TokenKind::Nag,
-                    start..start + 1 + digits.len() as u32,
-                ),
-                Err(_) => word(rest, start),
+            b'(' if !rest.starts_with("(=)") => (TokenKind::Open, 1),
+            b')' => (TokenKind::Close, 1),
+            b'$' => match rest.as_bytes()[1..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count()
+            {
+                0 => (TokenKind::Word, word(rest)),
+                digits => (TokenKind::Nag, 1 + digits),
             },
             // Only these can start a result or a move number; letters go
             // straight to words.
-            '0'..='9' | '½' | '*' | '.' | '…' => {
-                if let Some(len) = plain_move_number(rest) {
-                    (
-                        &rest[len..],
-                        TokenKind::MoveNumber,
-                        start..start + len as u32,
-                    )
-                } else if let Ok((after, len)) = result(rest) {
-                    (after, TokenKind::Result, start..start + len as u32)
-                } else if let Ok((after, number)) = move_number(rest) {
-                    (
-                        after,
-                        TokenKind::MoveNumber,
-                        start..start + number.len() as u32,
-                    )
-                } else {
-                    word(rest, start)
-                }
-            }
-            _ => word(rest, start),
+            b'0'..=b'9' | b'*' | b'.' => number_or_word(rest),
+            _ if !first.is_ascii() && rest.starts_with(['½', '…']) => number_or_word(rest),
+            _ => (TokenKind::Word, word(rest)),
         };
-        out.tokens.push(Token { kind, span });
-        rest = next;
+        if kind == TokenKind::Word {
+            any_word = true;
+            any_prose = any_prose || is_prose_token(&rest[..len]);
+        }
+        out.tokens.push(Token {
+            kind,
+            span: start..start + len as u32,
+        });
+        at += len;
     }
-    let prose_word =
-        |t: &Token| t.kind == TokenKind::Word && is_prose_word(trim_punctuation(t.text(text)));
-    if (out.tags.is_empty() && out.tokens.iter().any(|t| t.kind == TokenKind::Word))
-        || out.tokens.iter().any(prose_word)
-    {
+    if (out.tags.is_empty() && any_word) || any_prose {
         keep_prose_as_comments(text, &mut out);
     }
     out
+}
+
+/// A token that starts with a digit, `*`, a dot, `½` or `…`: a move
+/// number, a result, or else a word; its kind and length.
+// Inlined, like `word` and `undelimited`: a call for every token of the
+// lexer's loop cost more than the work done in it.
+#[inline(always)]
+fn number_or_word(rest: &str) -> (TokenKind, usize) {
+    match plain_move_number(rest) {
+        Some(len) => (TokenKind::MoveNumber, len),
+        None => result_or_word(rest),
+    }
+}
+
+/// [`number_or_word`] for what is not a plain move number.
+fn result_or_word(rest: &str) -> (TokenKind, usize) {
+    if let Ok((_, len)) = result(rest) {
+        (TokenKind::Result, len)
+    } else if let Ok((_, number)) = move_number(rest) {
+        (TokenKind::MoveNumber, number.len())
+    } else {
+        (TokenKind::Word, word(rest))
+    }
 }
 
 /// Prose is commentary: in text without tags, whole lines of prose (the
@@ -326,9 +349,35 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
     out.tokens = folded;
 }
 
+/// Whether a word token is a word of prose, punctuation aside.
+fn is_prose_token(word: &str) -> bool {
+    // Most words are moves, which end in a digit or a mark that is no
+    // punctuation (`Nf3`, `Rd1+`): no such word is prose (see
+    // `is_prose_word`), and this is told without a call.
+    match word.as_bytes() {
+        [_, .., last]
+            if last.is_ascii() && !last.is_ascii_alphabetic() && !is_punctuation(*last) =>
+        {
+            false
+        }
+        _ => is_prose_word(trim_punctuation(word)),
+    }
+}
+
 /// A word without the punctuation that may follow it in prose.
 fn trim_punctuation(word: &str) -> &str {
-    word.trim_end_matches(['.', ',', '!', '?', ';', ':'])
+    // The marks are ASCII: the byte after the last other one starts a
+    // character.
+    let keep = word
+        .bytes()
+        .rposition(|b| !is_punctuation(b))
+        .map_or(0, |i| i + 1);
+    &word[..keep]
+}
+
+/// Punctuation that may follow a word of prose.
+fn is_punctuation(b: u8) -> bool {
+    matches!(b, b'.' | b',' | b'!' | b'?' | b';' | b':')
 }
 
 /// Whether `comment` was made from prose (its text is not followed by a
@@ -337,20 +386,61 @@ fn prose_comment_end(text: &str, comment: &Token) -> bool {
     text.as_bytes().get(comment.span.end as usize) != Some(&b'}')
 }
 
-/// Length in bytes of the longest prefix of `s` whose characters satisfy
-/// `keep`; ASCII is tested byte by byte, the rest decoded.
-fn leading(s: &str, keep: impl Fn(char) -> bool) -> usize {
+/// What an ASCII byte is to the lexer: [`BLANK`] (what
+/// `char::is_whitespace` counts), [`BRACKET`] (the other delimiters), or
+/// neither. Words are scanned byte by byte through this table, which
+/// spares decoding characters and chaining comparisons on ordinary
+/// movetext; other characters are decoded and tested in full.
+const ASCII_CLASS: [u8; 128] = {
+    let mut class = [0u8; 128];
+    let mut b = 0;
+    while b < 128 {
+        class[b] = match b as u8 {
+            b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' => BLANK,
+            b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' => BRACKET,
+            _ => 0,
+        };
+        b += 1;
+    }
+    class
+};
+const BLANK: u8 = 1;
+const BRACKET: u8 = 2;
+
+/// Where the blanks of `text` that start at `at` end.
+fn skip_blanks(text: &str, mut at: usize) -> usize {
+    let bytes = text.as_bytes();
+    while let Some(&b) = bytes.get(at) {
+        if b.is_ascii() {
+            if ASCII_CLASS[usize::from(b)] != BLANK {
+                return at;
+            }
+            at += 1;
+        } else {
+            match text[at..].chars().next() {
+                Some(c) if is_space(c) => at += c.len_utf8(),
+                _ => return at,
+            }
+        }
+    }
+    at
+}
+
+/// Length in bytes of the run of characters that are no delimiter at the
+/// start of `s`.
+#[inline(always)]
+fn undelimited(s: &str) -> usize {
     let bytes = s.as_bytes();
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
         if b.is_ascii() {
-            if !keep(char::from(b)) {
+            if ASCII_CLASS[usize::from(b)] != 0 {
                 return i;
             }
             i += 1;
         } else {
             match s[i..].chars().next() {
-                Some(c) if keep(c) => i += c.len_utf8(),
+                Some(c) if !is_delimiter(c) => i += c.len_utf8(),
                 _ => return i,
             }
         }
@@ -379,6 +469,23 @@ fn plain_move_number(input: &str) -> Option<usize> {
     plain.then_some(digits + dots)
 }
 
+/// A move number token (`12.`, `12...`, `12…`, or dots alone) cut into
+/// the value of its leading digits and the rest. The value is what
+/// `str::parse::<u32>` gives (none for no digits or too large a number),
+/// read without its checks for signs and other characters, which cost
+/// more than the reading of every move number of a game.
+pub fn move_number_parts(token: &str) -> (Option<u32>, &str) {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, rest) = token.split_at(digits);
+    let value = match number.as_bytes() {
+        [] => None,
+        number => number.iter().try_fold(0u32, |n, &d| {
+            n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        }),
+    };
+    (value, rest)
+}
+
 /// A termination marker, followed by a delimiter or the end.
 fn result(input: &str) -> IResult<&str, usize> {
     let (rest, marker) =
@@ -404,22 +511,52 @@ fn move_number(input: &str) -> IResult<&str, &str> {
 }
 
 /// A word runs to the next delimiter; `(Q)` and `(=)` glued to it belong
-/// to it, and so does the `p.` of `e. p.`.
-fn word(input: &str, start: u32) -> (&str, TokenKind, Range<u32>) {
-    let mut len = 0;
+/// to it, and so does the `p.` of `e. p.`. Returns its length in bytes.
+#[inline(always)]
+fn word(input: &str) -> usize {
+    let len = undelimited(input);
+    let bytes = input.as_bytes();
+    // Most words end at a blank or a bracket and are done; what may join
+    // them follows a parenthesis, or a space after `e.` or `Castles`.
+    let may_join = match bytes.get(len) {
+        Some(b'(') => true,
+        Some(b' ') => {
+            bytes[..len].ends_with(b"e.")
+                || (len >= 7 && bytes[len - 7..len].eq_ignore_ascii_case(b"castles"))
+        }
+        _ => false,
+    };
+    if may_join {
+        joined_word(input, len)
+    } else if len == 0 {
+        // A lone delimiter nobody else takes (`]`, `}`): a word of one char.
+        input.chars().next().map_or(0, char::len_utf8)
+    } else {
+        len
+    }
+}
+
+/// [`word`] when something may join it after its first `len` bytes.
+fn joined_word(input: &str, mut len: usize) -> usize {
     loop {
         let rest = &input[len..];
-        let run = leading(rest, |c| !is_delimiter(c));
-        len += run;
-        let rest = &input[len..];
-        if let Some(glued) = glued_parenthesis(rest) {
+        // What may join the word starts with a parenthesis or a space.
+        let next = rest.as_bytes().first();
+        if !matches!(next, Some(b'(' | b' ')) {
+            break;
+        }
+        if next == Some(&b'(')
+            && let Some(glued) = glued_parenthesis(rest)
+        {
             len += glued;
+            len += undelimited(&input[len..]);
             continue;
         }
         if input[..len].ends_with("e.")
             && let Some(p) = rest.trim_start_matches(' ').strip_prefix("p.")
         {
             len = input.len() - p.len();
+            len += undelimited(&input[len..]);
             continue;
         }
         // `Castles (Q R)`: the side in parentheses belongs to the word.
@@ -433,6 +570,7 @@ fn word(input: &str, start: u32) -> (&str, TokenKind, Range<u32>) {
                 .all(|c| matches!(c, 'K' | 'Q' | 'R' | ' '))
         {
             len = input.len() - inner.len() + close + 1;
+            len += undelimited(&input[len..]);
             continue;
         }
         break;
@@ -441,7 +579,7 @@ fn word(input: &str, start: u32) -> (&str, TokenKind, Range<u32>) {
         // A lone delimiter nobody else takes (`]`, `}`): a word of one char.
         len = input.chars().next().map_or(0, char::len_utf8);
     }
-    (&input[len..], TokenKind::Word, start..start + len as u32)
+    len
 }
 
 /// `(Q)`, `(Kt)`, `(=)`: a parenthesis that is part of a move, not a
@@ -464,15 +602,7 @@ fn glued_parenthesis(rest: &str) -> Option<usize> {
 /// A tag pair `[Name "value"]`; a malformed one is skipped to the end of
 /// its line and reported.
 fn tag_pair<'a>(input: &'a str, start: u32, out: &mut Lexed) -> &'a str {
-    let parsed = (
-        char::<_, ()>('['),
-        take_while(|c: char| c == ' ' || c == '\t'),
-        take_while1(|c: char| c.is_alphanumeric() || c == '_'),
-        take_while(|c: char| c == ' ' || c == '\t'),
-        char('"'),
-    )
-        .parse(input);
-    if let Ok((after_quote, (_, _, name, _, _))) = parsed
+    if let Some((name, after_quote)) = tag_name(input)
         && let Some((value, unescaped, after)) = tag_value(after_quote)
         && let Some(after) = after.trim_start_matches([' ', '\t']).strip_prefix(']')
     {
@@ -482,6 +612,11 @@ fn tag_pair<'a>(input: &'a str, start: u32, out: &mut Lexed) -> &'a str {
                 bad_tag: true,
                 message: format!("{name} tag has an unescaped quote in its value (PGN writes \\\"); read as {value:?}"),
             });
+        }
+        if out.tags.is_empty() {
+            // Games have a dozen tags or more (TCEC's twenty): room for
+            // them at once, not four times over.
+            out.tags.reserve(24);
         }
         out.tags.push(Tag {
             name: name.to_owned(),
@@ -499,20 +634,57 @@ fn tag_pair<'a>(input: &'a str, start: u32, out: &mut Lexed) -> &'a str {
     &input[line.len()..]
 }
 
+/// The name of a tag pair (`[` and blanks, letters, digits or `_`,
+/// blanks and `"`), and the text after its opening quote.
+fn tag_name(input: &str) -> Option<(&str, &str)> {
+    let bytes = input.as_bytes();
+    let blanks = |mut i: usize| {
+        while matches!(bytes.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        i
+    };
+    let name_start = blanks(1);
+    let mut i = name_start;
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii() {
+            if !(b.is_ascii_alphanumeric() || b == b'_') {
+                break;
+            }
+            i += 1;
+        } else {
+            match input[i..].chars().next() {
+                Some(c) if c.is_alphanumeric() => i += c.len_utf8(),
+                _ => break,
+            }
+        }
+    }
+    let name = &input[name_start..i];
+    let quote = blanks(i);
+    (!name.is_empty() && bytes.get(quote) == Some(&b'"')).then(|| (name, &input[quote + 1..]))
+}
+
 /// A tag value up to its closing quote, unescaping `\"` and `\\`. An
 /// unescaped quote inside the value (`"The "Immortal" Game"`) is taken as
 /// part of it when the real end (`"]`) follows later on the line.
 fn tag_value(input: &str) -> Option<(String, bool, &str)> {
-    let line_end = input.find('\n').unwrap_or(input.len());
+    let line_end = memchr::memchr(b'\n', input.as_bytes()).unwrap_or(input.len());
     let line = &input[..line_end];
-    let close = line.rfind("\"]").or_else(|| {
-        let trimmed = line.trim_end();
-        trimmed
-            .strip_suffix(']')
-            .and_then(|t| t.trim_end().strip_suffix('"'))
-            .map(str::len)
-    })?;
+    // The last `"]` of the line.
+    let close = memchr::memrchr_iter(b'"', line.as_bytes())
+        .find(|&i| line.as_bytes().get(i + 1) == Some(&b']'))
+        .or_else(|| {
+            let trimmed = line.trim_end();
+            trimmed
+                .strip_suffix(']')
+                .and_then(|t| t.trim_end().strip_suffix('"'))
+                .map(str::len)
+        })?;
     let raw = &line[..close];
+    // Most values have neither escapes nor quotes: taken as they are.
+    if memchr::memchr2(b'\\', b'"', raw.as_bytes()).is_none() {
+        return Some((raw.to_owned(), false, &input[close + 1..]));
+    }
     let mut value = String::with_capacity(raw.len());
     let mut unescaped = false;
     let mut chars = raw.chars();
@@ -536,7 +708,15 @@ const MOVE_WORDS: &[&str] = &[
 /// Whether `word` is a word of prose: four letters or more, all lower
 /// case after the first, not a move word (`Castles`, `mate`).
 pub fn is_prose_word(word: &str) -> bool {
-    if word.len() < 4 || word.as_bytes()[1].is_ascii_digit() {
+    // An ASCII character after the first that is no letter has no case:
+    // such a word is neither lower case nor capitals. Moves end in one
+    // (`Nxf3`, `Rd1+`), so they are told apart here, from the end.
+    if word.len() < 4
+        || word.as_bytes()[1..]
+            .iter()
+            .rev()
+            .any(|b| b.is_ascii() && !b.is_ascii_alphabetic())
+    {
         return false;
     }
     let mut chars = word.chars();
@@ -615,6 +795,32 @@ mod tests {
             ["e4,", "e5.", "Hf3,", "Hc6."]
         );
         assert_eq!(texts("4 ........ PxP", TokenKind::Word), ["4", "PxP"]);
+    }
+
+    #[test]
+    fn move_numbers_read_as_parse_reads_them() {
+        for token in [
+            "12.",
+            "12...",
+            "3…",
+            "...",
+            "…",
+            "1)",
+            "4",
+            "007.",
+            "4294967295.",
+            "4294967296.",
+            "99999999999",
+            "",
+            "é",
+        ] {
+            let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+            assert_eq!(
+                move_number_parts(token),
+                (token[..digits].parse::<u32>().ok(), &token[digits..]),
+                "{token}"
+            );
+        }
     }
 
     #[test]

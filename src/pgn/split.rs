@@ -59,6 +59,9 @@ impl Oversized {
 /// no input can make memory grow without bound.
 pub const MAX_GAME_BYTES: usize = 4 << 20;
 
+/// Bytes reserved for a game's text before its first line, at most.
+const RESERVED: usize = 4 << 10;
+
 /// Lines are read in pieces of at most this many bytes: a longer line
 /// makes its game too large to read.
 const MAX_PIECE: usize = MAX_GAME_BYTES;
@@ -115,6 +118,10 @@ impl<R: BufRead> Splitter<R> {
 
     fn finish(&mut self) -> Option<RawGame> {
         let current = std::mem::take(&mut self.current);
+        // The next game is likely about as long as this one: room for it
+        // at once rather than growing line by line, up to a few KiB, the
+        // most a game's text may hold unused.
+        self.current.text.reserve(current.text.len().min(RESERVED));
         if current.text.iter().all(u8::is_ascii_whitespace) {
             return None;
         }
@@ -418,6 +425,11 @@ fn is_result_line(line: &[u8]) -> bool {
 
 fn ends_with_result(line: &[u8]) -> bool {
     let line = line.trim_ascii_end();
+    // Every marker ends in one of these bytes (0xBD ends `½`); most lines
+    // of moves do not.
+    if !matches!(line.last(), Some(b'0' | b'1' | b'2' | b'*' | 0xBD)) {
+        return false;
+    }
     ["1-0", "0-1", "1/2-1/2", "*", "½-½"].iter().any(|marker| {
         line.ends_with(marker.as_bytes())
             && line[..line.len() - marker.len()]
