@@ -75,6 +75,10 @@ fn resolve_several(pos: &Chess, readings: &Readings, origins: Option<&Origins>) 
 /// Resolves `pattern`, with the pieces' starting squares when the pattern
 /// constrains them (descriptive notation).
 pub fn resolve_with(pos: &Chess, pattern: &MovePattern, origins: Option<&Origins>) -> Resolution {
+    // Starting squares matter only to a pattern that names them; without
+    // them the one-square shortcut of SAN applies.
+    let origins = origins
+        .filter(|_| pattern.origin != Bitboard::FULL || pattern.captured_origin != Bitboard::FULL);
     if let Some(resolution) = by_attacks(pos, pattern, origins) {
         return resolution;
     }
@@ -233,16 +237,40 @@ fn legal_origins_to(
     Some(legal_origins(pos, froms, to))
 }
 
-/// The king's move to the one square of `p.to`, when it is legal and fits
-/// the pattern: the king may go where no enemy piece attacks once it has
-/// left its square. `None` otherwise, and for patterns with several
-/// squares: the general path then reads castling written as a king move
-/// (`Kg1`), which only it knows.
+/// The king's move to a square of `p.to`, when exactly one step there is
+/// legal and fits the pattern: the king may go where no enemy piece
+/// attacks once it has left its square. `None` otherwise: the general
+/// path then reads castling written as a king move (`Kg1`), which only it
+/// knows, and reports an ambiguity.
 fn king_move(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option<Move> {
-    let to = p.to.single_square()?;
-    let turn = pos.turn();
+    let king = pos.board().king_of(pos.turn())?;
+    // Descriptive squares name both wings (`K-N2`): the one step that is
+    // legal, if only one is; otherwise the general path decides, as it
+    // does while the king may castle (`K-B1` is also `O-O-O`).
+    if p.to.more_than_one() && pos.castles().has_color(pos.turn()) {
+        return None;
+    }
+    let mut found = None;
+    for to in p.to & attacks::king_attacks(king) {
+        if let Some(m) = king_step(pos, p, origins, king, to) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(m);
+        }
+    }
+    found
+}
+
+/// The king's step from `king` to `to`, if it is legal and fits `p`.
+fn king_step(
+    pos: &Chess,
+    p: &MovePattern,
+    origins: Option<&Origins>,
+    king: Square,
+    to: Square,
+) -> Option<Move> {
     let board = pos.board();
-    let king = board.king_of(turn)?;
     if p.promotion.is_some()
         || !p.from.contains(king)
         || pos.us().contains(to)
