@@ -65,6 +65,24 @@ pub struct Replay {
     pub result: Option<u32>,
 }
 
+impl Replay {
+    /// The main line's moves with their token indices, variations left
+    /// out; `None` when the replay stopped inside a variation.
+    pub fn main_line(&self) -> Option<Vec<(u32, Move)>> {
+        let mut depth = 0usize;
+        let mut main = Vec::new();
+        for event in &self.events {
+            match event {
+                Event::Begin => depth += 1,
+                Event::End => depth = depth.saturating_sub(1),
+                Event::Move { mv, token } if depth == 0 => main.push((*token, *mv)),
+                _ => {}
+            }
+        }
+        (depth == 0).then_some(main)
+    }
+}
+
 /// One line of play being replayed.
 #[derive(Clone)]
 struct Line {

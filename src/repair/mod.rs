@@ -39,7 +39,7 @@ use shakmaty::{Chess, Move, Position};
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
 use crate::engine::render::{MoveStyle, append_move, san};
-use crate::engine::replay::{Event, replay};
+use crate::engine::replay::replay;
 use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::game::{Game, ReadOptions};
 use crate::lang::Language;
@@ -342,20 +342,7 @@ impl<'g> Search<'g> {
             .into_iter()
             .find(|(_, name)| *name == game.letters)
             .map_or(Language::english(), |(lang, _)| lang);
-        // The main line's moves, from the events (variations skipped).
-        let mut depth = 0usize;
-        let mut main: Vec<(usize, Move)> = Vec::new();
-        for event in &game.replay.events {
-            match event {
-                Event::Begin => depth += 1,
-                Event::End => depth = depth.saturating_sub(1),
-                Event::Move { mv, token } if depth == 0 => main.push((*token as usize, *mv)),
-                _ => {}
-            }
-        }
-        if depth != 0 {
-            return None;
-        }
+        let mut main = game.replay.main_line()?;
         if marks {
             // The move with the wrong mark is the last one searched.
             main.truncate(anchor.ply as usize);
@@ -367,7 +354,7 @@ impl<'g> Search<'g> {
         for (i, &(token, mv)) in main.iter().enumerate() {
             if i >= first {
                 steps.push(Step {
-                    token,
+                    token: token as usize,
                     before: pos.clone(),
                     origins: origins.clone(),
                     played: Some(mv),
@@ -504,17 +491,8 @@ impl<'g> Search<'g> {
         if r.failed || r.findings.iter().any(wrong) {
             return None;
         }
-        let mut depth = 0usize;
-        let mut main = Vec::new();
-        for event in &r.events {
-            match event {
-                Event::Begin => depth += 1,
-                Event::End => depth = depth.saturating_sub(1),
-                Event::Move { mv, .. } if depth == 0 => main.push(*mv),
-                _ => {}
-            }
-        }
-        Some(main)
+        r.main_line()
+            .map(|main| main.into_iter().map(|(_, m)| m).collect())
     }
 
     /// The English SAN of `moves[from..to]` (main-line indices), played

@@ -9,7 +9,6 @@ use rand::seq::IndexedRandom;
 use scoresheet::audit::{Kind, Severity};
 use scoresheet::convert::{Converted, Converter};
 use scoresheet::engine::render::san;
-use scoresheet::engine::replay::Event;
 use scoresheet::game::{ReadOptions, read};
 use scoresheet::lang::Language;
 use scoresheet::notation::Notation;
@@ -96,19 +95,11 @@ fn main_line(text: &str, options: &ReadOptions<'_>) -> Option<(Vec<Move>, Spans)
     if game.is_rejected() || game.tag("FEN").is_some() {
         return None;
     }
-    let mut depth = 0usize;
     let (mut moves, mut spans) = (Vec::new(), Vec::new());
-    for event in &game.replay.events {
-        match event {
-            Event::Begin => depth += 1,
-            Event::End => depth -= 1,
-            Event::Move { mv, token } if depth == 0 => {
-                let span = &game.lexed.tokens[*token as usize].span;
-                moves.push(*mv);
-                spans.push((span.start as usize, span.end as usize));
-            }
-            _ => {}
-        }
+    for (token, mv) in game.replay.main_line()? {
+        let span = &game.lexed.tokens[token as usize].span;
+        moves.push(mv);
+        spans.push((span.start as usize, span.end as usize));
     }
     Some((moves, spans))
 }
