@@ -12,7 +12,7 @@
 //! letters, replays to its end. An edit before N means the move written
 //! there was legal but wrong: the record only breaks later.
 //!
-//! [`Repair::apply`] makes the one surviving edit, leaving the original
+//! [`Suggestion::apply`] makes the one surviving edit, leaving the original
 //! text in a comment beside the move, so that nothing is hidden.
 //!
 //! ```
