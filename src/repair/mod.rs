@@ -733,3 +733,46 @@ impl<'g> Search<'g> {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::read;
+
+    #[test]
+    fn offsets_after_a_repair_point_into_the_original_text() {
+        let text = "1. e4 e5 2. Nf5 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *";
+        let options = ReadOptions::default();
+        let game = read(text, &options);
+        let found = suggest(&game, &options);
+        let edit = found
+            .iter()
+            .find(|s| s.moves == "Nf3")
+            .expect("Nf3 suggested");
+        let repair = edit.apply(text);
+        assert!(repair.text.starts_with("1. e4 e5 2. Nf3 {repaired: "));
+        // Before the edit, inside it, and after it.
+        assert_eq!(repair.original_offset(3), 3);
+        assert_eq!(repair.original_offset(13), 12);
+        let after = repair.text.find("Nc6").unwrap() as u32;
+        assert_eq!(
+            repair.original_offset(after),
+            text.find("Nc6").unwrap() as u32
+        );
+    }
+
+    #[test]
+    fn a_dropped_half_move_is_found_at_its_gap() {
+        // Black's 2... Nc6 is missing: every later move falls to the other side.
+        let text = "1. e4 e5 2. Nf3 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *";
+        let options = ReadOptions::default();
+        let game = read(text, &options);
+        let found = suggest(&game, &options);
+        let gap = found
+            .iter()
+            .find(|s| s.slip == Slip::DroppedMove)
+            .expect("a dropped move");
+        assert_eq!(gap.ply, 4);
+        assert!(gap.moves.split(' ').any(|m| m == "Nc6"), "{}", gap.moves);
+    }
+}
