@@ -2,6 +2,10 @@
 //! `fixtures/regressions/`, checked for the property it broke.
 
 mod common;
+#[path = "../fuzz/fuzz_targets/common/convert_options.rs"]
+mod convert_options;
+
+use convert_options::convert_options;
 
 use std::fs;
 use std::path::Path;
@@ -9,7 +13,6 @@ use std::path::Path;
 use scoresheet::convert::Converter;
 use scoresheet::game::{Letters, ReadOptions};
 use scoresheet::lang::Language;
-use scoresheet::notation::iccf::Promotion;
 use scoresheet::notation::{Notation, descriptive, san};
 use scoresheet::output::Format;
 use scoresheet::output::{Style, render};
@@ -119,22 +122,7 @@ fn fuzzing_regressions_stay_fixed() {
 /// again to the very same PGN, and so does its SAN in another language
 /// read back with that language.
 fn convert_round_trips(name: &str, config: u8, game: &str) {
-    let notation = match config % 5 {
-        0 => None,
-        1 => Some(Notation::San),
-        2 => Some(Notation::Iccf(Promotion::Iccf)),
-        3 => Some(Notation::Iccf(Promotion::Hungarian)),
-        _ => Some(Notation::Descriptive),
-    };
-    let letters = match (config / 5) % 6 {
-        0 | 1 => Letters::Auto,
-        2 => Letters::Fixed(Language::english()),
-        3 => Letters::Fixed(Language::builtin("hu").unwrap()),
-        4 => Letters::Fixed(Language::builtin("de").unwrap()),
-        _ => Letters::Fixed(Language::builtin("ru").unwrap()),
-    };
-    let to_lang = ["de", "hu", "ru", "figurine", "fi", "pl", "en"][usize::from(config / 30) % 7];
-    let to_lang = Language::builtin(to_lang).unwrap();
+    let (notation, letters, to_lang) = convert_options(config);
     let reader = Converter::new().from(notation).letters(letters);
     let Some(pgn) = reader.convert_game(game).output else {
         return;

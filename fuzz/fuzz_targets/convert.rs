@@ -9,13 +9,16 @@
 use libfuzzer_sys::fuzz_target;
 use scoresheet::Converter;
 use scoresheet::game::{Letters, ReadOptions, read};
-use scoresheet::lang::Language;
 use scoresheet::notation::Notation;
 use scoresheet::notation::iccf::Promotion;
 use scoresheet::output::{Format, Style, render};
 use scoresheet::pgn::split::Splitter;
 
 mod common;
+#[path = "common/convert_options.rs"]
+mod convert_options;
+
+use convert_options::convert_options;
 
 const FORMATS: &[Format] = &[
     Format::Pgn,
@@ -33,23 +36,10 @@ const FORMATS: &[Format] = &[
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let Some((config, text)) = common::config_and_text(data) else { return };
-    let notation = match config % 5 {
-        0 => None,
-        1 => Some(Notation::San),
-        2 => Some(Notation::Iccf(Promotion::Iccf)),
-        3 => Some(Notation::Iccf(Promotion::Hungarian)),
-        _ => Some(Notation::Descriptive),
+    let Some((config, text)) = common::config_and_text(data) else {
+        return;
     };
-    let letters = match (config / 5) % 6 {
-        0 | 1 => Letters::Auto,
-        2 => Letters::Fixed(Language::english()),
-        3 => Language::builtin("hu").map_or(Letters::Auto, Letters::Fixed),
-        4 => Language::builtin("de").map_or(Letters::Auto, Letters::Fixed),
-        _ => Language::builtin("ru").map_or(Letters::Auto, Letters::Fixed),
-    };
-    let to_lang = ["de", "hu", "ru", "figurine", "fi", "pl", "en"][usize::from(config / 30) % 7];
-    let to_lang = Language::builtin(to_lang).unwrap_or(Language::english());
+    let (notation, letters, to_lang) = convert_options(config);
     let reader = Converter::new().from(notation).letters(letters);
     for raw in Splitter::new(text.as_bytes()).take(4) {
         let Ok(raw) = raw else { return };
@@ -74,8 +64,14 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         let converted = reader.convert_game(game_text);
-        assert_eq!(converted.rejected, game.is_rejected(), "{game_text:?}: convert_game and read disagree");
-        let Some(pgn) = converted.output else { continue };
+        assert_eq!(
+            converted.rejected,
+            game.is_rejected(),
+            "{game_text:?}: convert_game and read disagree"
+        );
+        let Some(pgn) = converted.output else {
+            continue;
+        };
         let again = Converter::new().convert_game(&pgn);
         assert!(
             !again.rejected,

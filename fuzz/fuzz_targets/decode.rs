@@ -35,13 +35,19 @@ const LABELS: &[&str] = &[
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&config, rest)) = data.split_first() else { return };
+    let Some((&config, rest)) = data.split_first() else {
+        return;
+    };
     let choice = match usize::from(config & 0x3f) {
         i if i < LABELS.len() => EncodingChoice::Label(LABELS[i].to_owned()),
         _ => EncodingChoice::Auto,
     };
     let bytes: Vec<u8> = if config & 0x40 != 0 && !rest.is_empty() {
-        rest.iter().copied().cycle().take(70_000 + rest.len()).collect()
+        rest.iter()
+            .copied()
+            .cycle()
+            .take(70_000 + rest.len())
+            .collect()
     } else {
         rest.to_vec()
     };
@@ -65,7 +71,10 @@ fuzz_target!(|data: &[u8]| {
     let body = &bytes[bom_len..];
     match encoding {
         TextEncoding::Standard(e) if e == UTF_8 => {
-            assert_eq!(out, body, "{choice:?}: UTF-8 is not passed through unchanged");
+            assert_eq!(
+                out, body,
+                "{choice:?}: UTF-8 is not passed through unchanged"
+            );
         }
         TextEncoding::Standard(e) => {
             let (want, _) = e.decode_without_bom_handling(body);
@@ -78,7 +87,11 @@ fuzz_target!(|data: &[u8]| {
         TextEncoding::Dos(page) => {
             let text = std::str::from_utf8(&out)
                 .unwrap_or_else(|e| panic!("{page:?} gives invalid UTF-8: {e}"));
-            assert_eq!(text.chars().count(), body.len(), "{page:?}: not one character per byte");
+            assert_eq!(
+                text.chars().count(),
+                body.len(),
+                "{page:?}: not one character per byte"
+            );
             for (c, &b) in text.chars().zip(body) {
                 if b.is_ascii() {
                     assert_eq!(c, char::from(b), "{page:?}: ASCII byte {b:#x} changed");

@@ -23,23 +23,40 @@ fn mirror(readings: &Readings) -> Readings {
 
 fuzz_target!(|token: &str| {
     for code in ["en", "hu"] {
-        let Some(lang) = Language::builtin(code) else { continue };
+        let Some(lang) = Language::builtin(code) else {
+            continue;
+        };
         let white = descriptive::parse(token, lang, Color::White);
         let black = descriptive::parse(token, lang, Color::Black);
-        assert_eq!(white, descriptive::parse(token, lang, Color::White), "{code}: {token:?} parses two ways");
-        assert_eq!(black, descriptive::parse(token, lang, Color::Black), "{code}: {token:?} parses two ways");
+        assert_eq!(
+            white,
+            descriptive::parse(token, lang, Color::White),
+            "{code}: {token:?} parses two ways"
+        );
+        assert_eq!(
+            black,
+            descriptive::parse(token, lang, Color::Black),
+            "{code}: {token:?} parses two ways"
+        );
         match (&white, &black) {
             (Ok(w), Ok(b)) => {
                 // A wing word gives readings by origin and by side; one of
                 // them may be impossible, but not all.
                 assert!(
-                    w.iter().any(|p| !p.from.is_empty() && (!p.to.is_empty() || p.castle.is_some())),
+                    w.iter()
+                        .any(|p| !p.from.is_empty() && (!p.to.is_empty() || p.castle.is_some())),
                     "{code}: {token:?} gives {w:?}: no reading has an origin and a destination"
                 );
-                assert_eq!(&mirror(w), b, "{code}: {token:?}: Black's readings are not White's mirrored");
+                assert_eq!(
+                    &mirror(w),
+                    b,
+                    "{code}: {token:?}: Black's readings are not White's mirrored"
+                );
             }
             (Err(_), Err(_)) => {}
-            _ => panic!("{code}: {token:?} reads for one side only: White {white:?}, Black {black:?}"),
+            _ => panic!(
+                "{code}: {token:?} reads for one side only: White {white:?}, Black {black:?}"
+            ),
         }
     }
 });

@@ -15,31 +15,60 @@ fuzz_target!(|token: &str| {
     for convention in [Promotion::Iccf, Promotion::Hungarian] {
         for turn in [Color::White, Color::Black] {
             let readings = iccf::parse(token, convention, turn);
-            assert_eq!(readings, iccf::parse(token, convention, turn), "{token:?} parses two ways");
+            assert_eq!(
+                readings,
+                iccf::parse(token, convention, turn),
+                "{token:?} parses two ways"
+            );
             let Ok(readings) = readings else { continue };
-            let why = |what: &str| format!("{token:?} ({convention:?}, {turn:?}) gives {readings:?}: {what}");
+            let why = |what: &str| {
+                format!("{token:?} ({convention:?}, {turn:?}) gives {readings:?}: {what}")
+            };
             for p in readings.iter() {
-                assert!(p.from.single_square().is_some(), "{}", why("origin is not one square"));
-                assert!(p.to.single_square().is_some(), "{}", why("destination is not one square"));
+                assert!(
+                    p.from.single_square().is_some(),
+                    "{}",
+                    why("origin is not one square")
+                );
+                assert!(
+                    p.to.single_square().is_some(),
+                    "{}",
+                    why("destination is not one square")
+                );
                 if let Some(role) = p.promotion {
                     assert!(
                         matches!(role, Role::Queen | Role::Rook | Role::Bishop | Role::Knight),
                         "{}",
                         why("promotion to a king or a pawn")
                     );
-                    assert!(!p.no_promotion, "{}", why("a promotion that must not promote"));
+                    assert!(
+                        !p.no_promotion,
+                        "{}",
+                        why("a promotion that must not promote")
+                    );
                 }
             }
             if !readings.more.is_empty() {
-                assert!(readings.first.no_promotion, "{}", why("two readings, the plain one may promote"));
+                assert!(
+                    readings.first.no_promotion,
+                    "{}",
+                    why("two readings, the plain one may promote")
+                );
             }
             let first = readings.first;
-            let (Some(from), Some(to)) = (first.from.single_square(), first.to.single_square()) else {
+            let (Some(from), Some(to)) = (first.from.single_square(), first.to.single_square())
+            else {
                 continue;
             };
             let written = iccf::write(from, to, first.promotion, convention);
-            let back = iccf::parse(&written, convention, turn)
-                .unwrap_or_else(|e| panic!("{}", why(&format!("written back as {written:?}, which does not parse: {e:?}"))));
+            let back = iccf::parse(&written, convention, turn).unwrap_or_else(|e| {
+                panic!(
+                    "{}",
+                    why(&format!(
+                        "written back as {written:?}, which does not parse: {e:?}"
+                    ))
+                )
+            });
             let want = MovePattern {
                 claims: Claims::default(),
                 nag: None,
@@ -64,7 +93,9 @@ fuzz_target!(|token: &str| {
                                 && p.to == want.to
                                 && p.promotion == want.promotion),
                             "{}",
-                            why(&format!("written back as {written:?}, which reads as {back:?}"))
+                            why(&format!(
+                                "written back as {written:?}, which reads as {back:?}"
+                            ))
                         );
                     }
                 }
@@ -72,7 +103,9 @@ fuzz_target!(|token: &str| {
                     back.first,
                     want,
                     "{}",
-                    why(&format!("written back as {written:?}, which reads as {back:?}"))
+                    why(&format!(
+                        "written back as {written:?}, which reads as {back:?}"
+                    ))
                 ),
             }
         }

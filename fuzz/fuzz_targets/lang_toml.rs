@@ -30,24 +30,38 @@ fn game() -> &'static Game<'static> {
 }
 
 fuzz_target!(|text: &str| {
-    let Ok(lang) = Language::from_toml(text, "fuzz.toml") else { return };
+    let Ok(lang) = Language::from_toml(text, "fuzz.toml") else {
+        return;
+    };
     for role in roles() {
         let letter = lang.letter(role);
         let _ = lang.piece_prefix(letter);
         let _ = lang.black_symbol(role);
     }
     let _ = lang.same_letters(Language::english());
-    for token in ["Nf3", "e8=Q", "exd6", "O-O-O", "Kxe2+", "P-K4", "NxP(Q4)", "Q-KR5 ch"] {
+    for token in [
+        "Nf3", "e8=Q", "exd6", "O-O-O", "Kxe2+", "P-K4", "NxP(Q4)", "Q-KR5 ch",
+    ] {
         let translated = translate_san(token, &lang);
         let _ = san::parse(token, &lang);
         let _ = san::parse(&translated, &lang);
         let _ = descriptive::parse(token, &lang, Color::White);
         let _ = descriptive::parse(&translated, &lang, Color::Black);
     }
-    let _ = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Letters::Fixed(&lang));
-    let _ = parse_piece_list("White: Kg1, Qe2, a3; Black: Kg8, h7", Letters::Fixed(&lang), Color::White);
+    let _ = parse_fen(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        Letters::Fixed(&lang),
+    );
+    let _ = parse_piece_list(
+        "White: Kg1, Qe2, a3; Black: Kg8, h7",
+        Letters::Fixed(&lang),
+        Color::White,
+    );
     let game = game();
-    let style = Style { lang: &lang, ..Style::default() };
+    let style = Style {
+        lang: &lang,
+        ..Style::default()
+    };
     for format in [
         Format::Pgn,
         Format::San,
@@ -60,7 +74,10 @@ fuzz_target!(|text: &str| {
             continue;
         }
         let written = render(game, format, &style);
-        if matches!(format, Format::Pgn | Format::San | Format::Lan | Format::Descriptive) {
+        if matches!(
+            format,
+            Format::Pgn | Format::San | Format::Lan | Format::Descriptive
+        ) {
             let notation = match format {
                 Format::Descriptive => Notation::Descriptive,
                 _ => Notation::San,

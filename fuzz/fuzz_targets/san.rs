@@ -16,20 +16,56 @@ fn check_consistent(token: &str, lang: &Language, p: &MovePattern) {
     let why = |what: &str| format!("{what} ({}: {token:?} gives {p:?})", lang.code);
     assert!(!p.from.is_empty(), "{}", why("no origin square"));
     assert!(!p.to.is_empty(), "{}", why("no destination square"));
-    assert_eq!(p.origin, Bitboard::FULL, "{}", why("SAN constrains no starting square"));
-    assert_eq!(p.captured, Captured::Unconstrained, "{}", why("SAN names no captured piece"));
-    assert_eq!(p.captured_on, Bitboard::FULL, "{}", why("SAN names no captured square"));
+    assert_eq!(
+        p.origin,
+        Bitboard::FULL,
+        "{}",
+        why("SAN constrains no starting square")
+    );
+    assert_eq!(
+        p.captured,
+        Captured::Unconstrained,
+        "{}",
+        why("SAN names no captured piece")
+    );
+    assert_eq!(
+        p.captured_on,
+        Bitboard::FULL,
+        "{}",
+        why("SAN names no captured square")
+    );
     if p.castle.is_some() {
-        assert_eq!(p.role, Some(Role::King), "{}", why("castling without the king"));
-        assert!(p.promotion.is_none(), "{}", why("castling with a promotion"));
+        assert_eq!(
+            p.role,
+            Some(Role::King),
+            "{}",
+            why("castling without the king")
+        );
+        assert!(
+            p.promotion.is_none(),
+            "{}",
+            why("castling with a promotion")
+        );
     }
     if p.pawn_letter {
-        assert_eq!(p.role, Some(Role::Pawn), "{}", why("a pawn letter for another piece"));
+        assert_eq!(
+            p.role,
+            Some(Role::Pawn),
+            "{}",
+            why("a pawn letter for another piece")
+        );
     }
     if let Some(promoted) = p.promotion {
-        assert!(!p.no_promotion, "{}", why("a promotion that must not promote"));
         assert!(
-            matches!(promoted, Role::Queen | Role::Rook | Role::Bishop | Role::Knight),
+            !p.no_promotion,
+            "{}",
+            why("a promotion that must not promote")
+        );
+        assert!(
+            matches!(
+                promoted,
+                Role::Queen | Role::Rook | Role::Bishop | Role::Knight
+            ),
             "{}",
             why("promotion to a king or a pawn")
         );
@@ -61,7 +97,10 @@ fuzz_target!(|token: &str| {
         if pattern.nag.is_none() && !token.ends_with(['!', '?']) {
             let marked = format!("{token}!");
             let with_glyph = san::parse(&marked, lang).unwrap_or_else(|e| {
-                panic!("{}: {token:?} parses but {marked:?} does not: {e:?}", lang.code)
+                panic!(
+                    "{}: {token:?} parses but {marked:?} does not: {e:?}",
+                    lang.code
+                )
             });
             assert_eq!(
                 with_glyph,

@@ -26,8 +26,12 @@ struct Piece {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&capacity, text)) = data.split_first() else { return };
-    let Ok(text) = std::str::from_utf8(text) else { return };
+    let Some((&capacity, text)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(text) else {
+        return;
+    };
     // Small buffers cut lines into several reads.
     let capacity = usize::from(capacity % 64) + 1;
     let mut pieces = Vec::new();
@@ -67,7 +71,11 @@ fuzz_target!(|data: &[u8]| {
             piece.byte
         );
         let line = 1 + text[..piece.byte].bytes().filter(|&b| b == b'\n').count();
-        assert_eq!(piece.line as usize, line, "game {} at byte {}: wrong line", piece.index, piece.byte);
+        assert_eq!(
+            piece.line as usize, line,
+            "game {} at byte {}: wrong line",
+            piece.index, piece.byte
+        );
         assert!(
             !text.as_bytes()[piece.byte..piece.byte + piece.len]
                 .iter()

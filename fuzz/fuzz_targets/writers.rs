@@ -48,8 +48,12 @@ fn start(index: u8) -> (Chess, Option<&'static str>) {
 fn check_move(pos: &Chess, m: Move, origins: &Origins) {
     for lang in Language::all() {
         let written = render::san(pos, m, lang);
-        let pattern = san::parse(&written, lang)
-            .unwrap_or_else(|e| panic!("{}: {m:?} written {written:?} does not parse: {e:?}", lang.code));
+        let pattern = san::parse(&written, lang).unwrap_or_else(|e| {
+            panic!(
+                "{}: {m:?} written {written:?} does not parse: {e:?}",
+                lang.code
+            )
+        });
         match resolve(pos, &pattern) {
             Resolution::Unique(got) if got == m => {}
             other => panic!(
@@ -60,8 +64,12 @@ fn check_move(pos: &Chess, m: Move, origins: &Origins) {
         }
         if lang.descriptive.is_some() {
             let written = describe(lang, pos, m, Some(origins));
-            let readings = descriptive::parse(&written, lang, pos.turn())
-                .unwrap_or_else(|e| panic!("{}: {m:?} described {written:?} does not parse: {e:?}", lang.code));
+            let readings = descriptive::parse(&written, lang, pos.turn()).unwrap_or_else(|e| {
+                panic!(
+                    "{}: {m:?} described {written:?} does not parse: {e:?}",
+                    lang.code
+                )
+            });
             match resolve_readings(pos, &readings, Some(origins)) {
                 Resolution::Unique(got) if got == m => {}
                 other => panic!(
@@ -75,8 +83,9 @@ fn check_move(pos: &Chess, m: Move, origins: &Origins) {
     for convention in [Promotion::Iccf, Promotion::Hungarian] {
         let from = m.from().expect("a move on the board");
         let written = iccf::write(from, destination(&m), m.promotion(), convention);
-        let readings = iccf::parse(&written, convention, pos.turn())
-            .unwrap_or_else(|e| panic!("{m:?} written {written:?} ({convention:?}) does not parse: {e:?}"));
+        let readings = iccf::parse(&written, convention, pos.turn()).unwrap_or_else(|e| {
+            panic!("{m:?} written {written:?} ({convention:?}) does not parse: {e:?}")
+        });
         match resolve_readings(pos, &readings, None) {
             Resolution::Unique(got) if got == m => {}
             other => panic!("{m:?} written {written:?} ({convention:?}) resolves to {other:?}"),
@@ -85,7 +94,9 @@ fn check_move(pos: &Chess, m: Move, origins: &Origins) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&first, choices)) = data.split_first() else { return };
+    let Some((&first, choices)) = data.split_first() else {
+        return;
+    };
     let (mut pos, fen) = start(first);
     let mut origins = Origins::new(&pos);
     let mut text = String::new();
@@ -117,12 +128,18 @@ fuzz_target!(|data: &[u8]| {
     text.push('*');
     let english = common::moves_with(&text, &ReadOptions::default())
         .unwrap_or_else(|e| panic!("the game as written does not read: {text}\n{e}"));
-    assert_eq!(english, want, "the game as written reads as other moves: {text}");
+    assert_eq!(
+        english, want,
+        "the game as written reads as other moves: {text}"
+    );
     let game = read(&text, &ReadOptions::default());
     // A quarter of the written forms per input, chosen by the first byte,
     // keeps each run fast; the move-by-move checks cover every language.
     let share = usize::from(first) / STARTS.len() % 4;
-    let forms = common::forms().into_iter().enumerate().filter(|(i, _)| i % 4 == share);
+    let forms = common::forms()
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % 4 == share);
     for (_, (format, lang, iccf, notation)) in forms {
         let style = Style {
             lang,
@@ -131,9 +148,18 @@ fuzz_target!(|data: &[u8]| {
         };
         let written = render_game(&game, format, &style);
         let got = common::moves_with(&written, &common::options(lang, iccf, notation))
-            .unwrap_or_else(|e| panic!("{format:?} in {}: {written}\ndoes not read back: {e}", lang.code));
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{format:?} in {}: {written}\ndoes not read back: {e}",
+                    lang.code
+                )
+            });
         if got != want {
-            let ply = got.iter().zip(&want).position(|(g, w)| g != w).unwrap_or(got.len().min(want.len()));
+            let ply = got
+                .iter()
+                .zip(&want)
+                .position(|(g, w)| g != w)
+                .unwrap_or(got.len().min(want.len()));
             panic!(
                 "{format:?} in {}: {written}\nreads back as other moves: ply {} is {:?}, read as {:?} ({} moves written, {} read)",
                 lang.code,

@@ -111,25 +111,36 @@ impl Suggestion {
     /// The game's text with the edit made and, beside it, a comment that
     /// keeps what was written.
     pub fn apply(&self, text: &str) -> Repair {
-        let mut out = String::with_capacity(text.len() + 64);
-        let mut last = 0;
-        let mut shifts = Vec::new();
-        for (i, (range, replacement)) in self.edits.iter().enumerate() {
-            out.push_str(&text[last..range.start as usize]);
-            let start = out.len();
-            out.push_str(replacement);
-            if i + 1 == self.edits.len() {
-                out.push_str(&format!(" {{repaired: {}}}", self.describe()));
-                if self.slip != Slip::DroppedMove {
-                    out.push(' ');
-                }
+        let mut edits = self.edits.clone();
+        if let Some((_, last)) = edits.last_mut() {
+            last.push_str(&format!(" {{repaired: {}}}", self.describe()));
+            if self.slip != Slip::DroppedMove {
+                last.push(' ');
             }
-            shifts.push((range.clone(), start as u32..out.len() as u32));
-            last = range.end as usize;
         }
-        out.push_str(&text[last..]);
-        Repair { text: out, shifts }
+        let (text, shifts) = splice(text, &edits);
+        Repair { text, shifts }
     }
+}
+
+/// An edit's span in the original text and in the edited one.
+type Shift = (Range<u32>, Range<u32>);
+
+/// `text` with each range replaced, in order; with each edit's span in
+/// the original text and in the new one.
+fn splice(text: &str, edits: &[(Range<u32>, String)]) -> (String, Vec<Shift>) {
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut last = 0;
+    let mut shifts = Vec::with_capacity(edits.len());
+    for (range, replacement) in edits {
+        out.push_str(&text[last..range.start as usize]);
+        let start = out.len() as u32;
+        out.push_str(replacement);
+        shifts.push((range.clone(), start..out.len() as u32));
+        last = range.end as usize;
+    }
+    out.push_str(&text[last..]);
+    (out, shifts)
 }
 
 /// A repaired game's text and where its edits lie.
@@ -138,7 +149,7 @@ pub struct Repair {
     /// The repaired text.
     pub text: String,
     /// Each edit: its span in the original text and in the repaired one.
-    shifts: Vec<(Range<u32>, Range<u32>)>,
+    shifts: Vec<Shift>,
 }
 
 impl Repair {
@@ -309,17 +320,12 @@ pub fn suggest_all(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<Vec<Sug
 }
 
 struct Search<'g> {
-    text: &'g str,
     game: &'g Game<'g>,
     lang: &'g Language,
-    notation: Notation,
     /// The main line's half-moves, the failing one last.
     steps: Vec<Step>,
     /// Main-line move words after the failing one (for swaps).
     after: Vec<usize>,
-    /// Whether the game replays and only its marks are wrong: then an
-    /// edit must also make every mark right.
-    marks: bool,
     /// Main-line half-moves before the first step.
     first: usize,
     /// Replays the search may still make.
@@ -383,18 +389,21 @@ impl<'g> Search<'g> {
             .take(2)
             .collect();
         Some(Search {
-            text: game.text,
             game,
             lang,
-            notation: game.notation,
             steps,
             after,
-            marks,
             first,
             replays_left: Cell::new(
                 MAX_REPLAYS.min((MAX_REPLAYED_BYTES / game.text.len().max(1)) as u32),
             ),
         })
+    }
+
+    /// Whether the game replays and only its marks are wrong: then an
+    /// edit must also make every mark right.
+    fn marks(&self) -> bool {
+        !self.game.replay.failed
     }
 
     /// The ply of step `i`: half-moves from the game's start, as the
@@ -408,7 +417,7 @@ impl<'g> Search<'g> {
     }
 
     fn word(&self, token: usize) -> &'g str {
-        self.game.lexed.tokens[token].text(self.text)
+        self.game.lexed.tokens[token].text(self.game.text)
     }
 
     fn run(&self, everywhere: bool) -> Vec<Suggestion> {
@@ -416,15 +425,15 @@ impl<'g> Search<'g> {
         let last = self.steps.len() - 1;
         // A move that fits several legal moves, one of which lets the
         // game go on, was most likely written right, only not fully.
-        if !self.marks && self.token_edits(last, &mut found) && !everywhere {
+        if !self.marks() && self.token_edits(last, &mut found) && !everywhere {
             return found;
         }
-        if self.marks {
+        if self.marks() {
             self.token_edits(last, &mut found);
         }
         // Text whose first word is no move at all may be no game (or one
         // in a notation not read): only that word is edited.
-        if last == 0 && self.first == 0 && !self.marks && !self.readable(0) {
+        if last == 0 && self.first == 0 && !self.marks() && !self.readable(0) {
             return found;
         }
         let window = self.steps.len().saturating_sub(WINDOW as usize + 1);
@@ -432,7 +441,7 @@ impl<'g> Search<'g> {
             if i < last {
                 self.token_edits(i, &mut found);
             }
-            if !self.marks {
+            if !self.marks() {
                 self.dropped(i, &mut found);
                 self.extra(i, &mut found);
             }
@@ -440,7 +449,7 @@ impl<'g> Search<'g> {
         }
         // A legal but wrong move may show only much later: with nothing
         // near, every earlier move is tried.
-        if found.is_empty() && !self.marks {
+        if found.is_empty() && !self.marks() {
             for i in (0..window).rev() {
                 self.token_edits(i, &mut found);
             }
@@ -453,7 +462,8 @@ impl<'g> Search<'g> {
     /// Whether step `i`'s word reads as a move in the game's notation.
     fn readable(&self, i: usize) -> bool {
         let step = &self.steps[i];
-        self.notation
+        self.game
+            .notation
             .parse(self.word(step.token), self.lang, step.before.turn())
             .is_ok()
     }
@@ -466,19 +476,16 @@ impl<'g> Search<'g> {
             return None;
         }
         self.replays_left.set(left - 1);
-        let mut text = String::with_capacity(self.text.len() + 16);
-        let mut last = 0;
-        let mut edited = Vec::with_capacity(edits.len());
-        for (range, replacement) in edits {
-            text.push_str(&self.text[last..range.start as usize]);
-            let start = text.len() as u32;
-            text.push_str(replacement);
-            edited.push(start..text.len() as u32);
-            last = range.end as usize;
-        }
-        text.push_str(&self.text[last..]);
+        let (text, shifts) = splice(self.game.text, edits);
+        let edited: Vec<Range<u32>> = shifts.into_iter().map(|(_, new)| new).collect();
         let lexed = lex(&text);
-        let r = replay(&text, &lexed, &self.game.start, self.notation, self.lang);
+        let r = replay(
+            &text,
+            &lexed,
+            &self.game.start,
+            self.game.notation,
+            self.lang,
+        );
         // An edited move must fit its own marks (`Nxd7` is no reading of
         // a knight's quiet move); with marks searched, every mark must.
         let in_edit = |f: &Finding| {
@@ -486,7 +493,7 @@ impl<'g> Search<'g> {
                 .is_some_and(|o| edited.iter().any(|e| e.contains(&o)))
         };
         let wrong = |f: &Finding| {
-            f.severity == Severity::Error || (is_mark(f.kind) && (self.marks || in_edit(f)))
+            f.severity == Severity::Error || (is_mark(f.kind) && (self.marks() || in_edit(f)))
         };
         if r.failed || r.findings.iter().any(wrong) {
             return None;
@@ -510,7 +517,11 @@ impl<'g> Search<'g> {
     }
 
     fn resolve(&self, step: &Step, word: &str) -> Resolution {
-        match self.notation.parse(word, self.lang, step.before.turn()) {
+        match self
+            .game
+            .notation
+            .parse(word, self.lang, step.before.turn())
+        {
             Ok(readings) => resolve_readings(&step.before, &readings, step.origins.as_ref()),
             Err(_) => Resolution::Illegal,
         }
@@ -544,7 +555,7 @@ impl<'g> Search<'g> {
             return true;
         }
         let mut candidates = Vec::new();
-        for (text, slip) in variants(written, self.notation, self.lang) {
+        for (text, slip) in variants(written, self.game.notation, self.lang) {
             // A text whose marks do not fit its move is no reading of it;
             // another text may still give that move.
             if let Resolution::Unique(m) = self.resolve(step, &text)
@@ -561,7 +572,11 @@ impl<'g> Search<'g> {
     /// Whether the capture, check and mate marks written in `text` fit
     /// `m`.
     fn fits_marks(&self, step: &Step, text: &str, m: Move) -> bool {
-        let Ok(readings) = self.notation.parse(text, self.lang, step.before.turn()) else {
+        let Ok(readings) = self
+            .game
+            .notation
+            .parse(text, self.lang, step.before.turn())
+        else {
             return false;
         };
         let claims = readings.first.claims;
@@ -714,7 +729,7 @@ impl<'g> Search<'g> {
 
     /// `m` as the game's notation and letters write it.
     fn write(&self, step: &Step, m: Move) -> String {
-        let style = match self.notation {
+        let style = match self.game.notation {
             Notation::San => MoveStyle::San(self.lang),
             Notation::Iccf(p) => MoveStyle::Iccf(p),
             Notation::Descriptive => MoveStyle::Descriptive(self.lang),

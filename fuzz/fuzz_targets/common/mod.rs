@@ -38,7 +38,12 @@ pub fn forms() -> Vec<(Format, &'static Language, Promotion, Notation)> {
         forms.push((Format::San, lang, Promotion::Iccf, Notation::San));
         forms.push((Format::Lan, lang, Promotion::Iccf, Notation::San));
         if lang.descriptive.is_some() {
-            forms.push((Format::Descriptive, lang, Promotion::Iccf, Notation::Descriptive));
+            forms.push((
+                Format::Descriptive,
+                lang,
+                Promotion::Iccf,
+                Notation::Descriptive,
+            ));
         }
     }
     let en = Language::english();
