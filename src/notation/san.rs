@@ -170,8 +170,8 @@ fn parse_full(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> 
 
 /// The common case in one pass over the bytes: an ASCII piece letter or
 /// none, a destination square after a file, a rank or a square of origin
-/// or nothing, one `x`, `=` and a one-byte promotion letter, one `+` or
-/// `#`. Anything else (castling, other marks, multi-byte letters, pawn
+/// or nothing, one `x` (or a `-` after a square of origin), `=` and a
+/// one-byte promotion letter, one `+` or `#`. Anything else (castling, other marks, multi-byte letters, pawn
 /// captures written with two files, errors) is left to the full grammar,
 /// which reads these the same way.
 ///
@@ -214,11 +214,14 @@ fn quick(text: &str, lang: &Language) -> Option<MovePattern> {
     };
     // The capture mark ends what is written of the origin; with no piece
     // letter it must follow a file or a square.
+    // A dash may join a full origin square to the destination, as long
+    // algebraic writes it (`Ng1-f3`, `e2-e4`).
     let origin = match origin {
         [rest @ .., b'x'] if role.is_some() || !rest.is_empty() => {
             pattern.claims.capture = true;
             rest
         }
+        [square @ .., b'-'] if square.len() == 2 => square,
         _ => origin,
     };
     let coordinates = match origin {
@@ -712,6 +715,11 @@ mod tests {
                     break;
                 };
                 tokens.push(shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string());
+                let (from, to) = (m.from().unwrap_or(m.to()), m.to());
+                let joint = if m.is_capture() { 'x' } else { '-' };
+                let piece = m.role().upper_char();
+                tokens.push(format!("{piece}{from}{joint}{to}"));
+                tokens.push(format!("{from}{joint}{to}"));
                 pos.play_unchecked(m);
             }
         }
