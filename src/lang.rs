@@ -268,6 +268,11 @@ impl Language {
             .map(|role| (role, 1))
     }
 
+    /// Every letter read for `role`, the written one first.
+    pub fn letters(&self, role: Role) -> &[String] {
+        &self.letters[role as usize - 1]
+    }
+
     /// The letter written for `role` (empty for a pawn with no letter).
     pub fn letter(&self, role: Role) -> &str {
         self.letters[role as usize - 1]
