@@ -203,10 +203,7 @@ pub fn lex(text: &str) -> Lexed {
 // lexer's loop cost more than the work done in it.
 #[inline(always)]
 fn number_or_word(rest: &str) -> (TokenKind, usize) {
-    match plain_move_number(rest) {
-        Some(len) => (TokenKind::MoveNumber, len),
-        None => result_or_word(rest),
-    }
+    plain_number_or_word(rest).unwrap_or_else(|| result_or_word(rest))
 }
 
 /// [`number_or_word`] for what is not a plain move number.
@@ -456,17 +453,25 @@ fn is_delimiter(c: char) -> bool {
     is_space(c) || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';')
 }
 
-/// The common move number, digits and one or three dots (`12.`,
-/// `12...`) before a blank or a letter; others go to [`move_number`].
-fn plain_move_number(input: &str) -> Option<usize> {
+/// The common tokens that start with a digit: a move number, digits and
+/// one or three dots (`12.`, `12...`) before a blank or a letter, and a
+/// word of digits alone before a blank (an ICCF move, `5254`), which no
+/// result or move number is. Others go to [`result_or_word`].
+fn plain_number_or_word(input: &str) -> Option<(TokenKind, usize)> {
     let bytes = input.as_bytes();
     let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
     let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
     let next = bytes.get(digits + dots);
-    let plain = digits > 0
-        && (dots == 1 || dots == 3)
-        && next.is_none_or(|b| b.is_ascii_alphabetic() || b.is_ascii_whitespace());
-    plain.then_some(digits + dots)
+    if digits == 0 {
+        return None;
+    }
+    match dots {
+        1 | 3 if next.is_none_or(|b| b.is_ascii_alphabetic() || b.is_ascii_whitespace()) => {
+            Some((TokenKind::MoveNumber, digits + dots))
+        }
+        0 if next.is_none_or(u8::is_ascii_whitespace) => Some((TokenKind::Word, digits)),
+        _ => None,
+    }
 }
 
 /// A move number token (`12.`, `12...`, `12…`, or dots alone) cut into
@@ -828,6 +833,16 @@ mod tests {
         assert_eq!(texts("1. 5254 5755", TokenKind::Word), ["5254", "5755"]);
         assert_eq!(texts("5. 0-0 0-0-0 1-0", TokenKind::Word), ["0-0", "0-0-0"]);
         assert_eq!(texts("5. 0-0 0-0-0 1-0", TokenKind::Result), ["1-0"]);
+        // At a line's end, at the text's end, and glued to what is not a
+        // blank (a mark, a result's dash): the same tokens as by the
+        // general rules.
+        let text = "1 5254 5755\r\n2 57581 5748+ 0\n1/2-1/2 12) 57";
+        assert_eq!(
+            texts(text, TokenKind::Word),
+            ["1", "5254", "5755", "2", "57581", "5748+", "0", "57"]
+        );
+        assert_eq!(texts(text, TokenKind::MoveNumber), ["12)"]);
+        assert_eq!(texts(text, TokenKind::Result), ["1/2-1/2"]);
     }
 
     #[test]
