@@ -16,8 +16,8 @@
 //! ```
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, EnPassantMode, Move, MoveList, Position, Rank, Role, Square,
-    attacks,
+    Bitboard, CastlingSide, Chess, EnPassantMode, Move, MoveList, Piece, Position, Rank, Role,
+    Square, attacks,
 };
 
 use crate::engine::origins::Origins;
@@ -168,7 +168,9 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
     }
     let mut found: Option<Move> = None;
     let mut more: Vec<Move> = Vec::new();
-    for to in targets {
+    // Several squares (`N-B3`, `PxP`): most are out of reach, and each
+    // square tried costs a king-safety test.
+    for to in targets & reach(pos, role, ours) {
         let froms = legal_origins_to(pos, p, role, ours, to)?;
         let capture = board.role_at(to);
         for from in froms {
@@ -196,6 +198,25 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
             Resolution::Ambiguous(more)
         }
     })
+}
+
+/// The squares that the pieces `ours`, of `role` (not the king), attack
+/// or, pawns, may step to, whether or not the move is legal.
+fn reach(pos: &Chess, role: Role, ours: Bitboard) -> Bitboard {
+    let turn = pos.turn();
+    let occupied = pos.board().occupied();
+    let piece = Piece { role, color: turn };
+    let attacked = ours.into_iter().fold(Bitboard::EMPTY, |reach, from| {
+        reach | attacks::attacks(from, piece, occupied)
+    });
+    if role != Role::Pawn {
+        return attacked;
+    }
+    let step = turn.fold_wb(8, -8);
+    let single = ours.shift(step) & !occupied;
+    let third = Bitboard::from_rank(turn.fold_wb(Rank::Third, Rank::Sixth));
+    let double = (single & third).shift(step) & !occupied;
+    attacked | single | double
 }
 
 /// The squares of `ours` from which `role` (not the king) may legally go
