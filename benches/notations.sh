@@ -3,7 +3,8 @@
 #
 # The same real games are written by scoresheet in SAN, LAN, UCI, ICCF and
 # descriptive notation (`convert --to X`), then each file is read back with
-# `audit --from X -j 1` (one worker, report to /dev/null), best of RUNS runs.
+# `audit --from X -j 1` (one worker, report to /dev/null), best of RUNS runs
+# taken in rounds (one run of each notation per round).
 # Prints games/s by wall time and by user time, and each notation's share of
 # SAN's games/s. The goal: descriptive, ICCF, LAN and coordinates at >= 70%.
 #
@@ -121,28 +122,35 @@ wait_quiet() {
     say "machine still busy (load $load): measuring anyway"
 }
 
-# best_of FROM FILE -> "wall user" of the fastest run (by wall time)
-best_of() {
-    local from=$1 file=$2 best="" t
-    for _ in $(seq "$RUNS"); do
-        /usr/bin/time -o "$BENCH/notations-time.txt" -f '%e %U' "$SCORESHEET" audit \
-            --from "$from" "$file" --report /dev/null -q -j 1 >/dev/null 2>&1 || true
-        t=$(tail -n 1 "$BENCH/notations-time.txt")
-        if [ -z "$best" ] || awk -v a="${t%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
-            best=$t
-        fi
-    done
-    echo "$best"
+# One timed read of FILE as FROM: prints "wall user".
+timed() {
+    /usr/bin/time -o "$BENCH/notations-time.txt" -f '%e %U' "$SCORESHEET" audit \
+        --from "$1" "$2" --report /dev/null -q -j 1 >/dev/null 2>&1 || true
+    tail -n 1 "$BENCH/notations-time.txt"
 }
 
 wait_quiet
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+# Rounds of one run per notation, keeping each notation's fastest run (by
+# wall time): a burst of load on the shared machine then slows one run of
+# every notation alike instead of every run of one.
+declare -A BEST
+for round in $(seq "$RUNS"); do
+    for pair in $NOTATIONS; do
+        to=${pair%%:*} from=${pair##*:}
+        t=$(timed "$from" "$BENCH/games.$to")
+        best=${BEST[$to]:-}
+        if [ -z "$best" ] || awk -v a="${t%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then
+            BEST[$to]=$t
+        fi
+    done
+    say "round $round of $RUNS done"
+done
 RESULTS=$BENCH/notations.tsv
 : > "$RESULTS"
 for pair in $NOTATIONS; do
     to=${pair%%:*} from=${pair##*:}
-    file=$BENCH/games.$to
-    read -r wall user <<<"$(best_of "$from" "$file")"
+    read -r wall user <<<"${BEST[$to]}"
     printf '%s\t%s\t%s\t%s\n' "$to" "$from" "$wall" "$user" >> "$RESULTS"
     say "$to: ${wall}s wall, ${user}s user"
 done
