@@ -95,6 +95,10 @@ pub struct Descriptive {
     /// Words for castling (`Castles`), followed or not by a side.
     #[serde(default)]
     pub castles: Vec<String>,
+    /// Whether a square is written rank first and joined to the piece
+    /// without a dash (Spanish `C3AR`, caballo a tercera de alfil de rey).
+    #[serde(default)]
+    pub rank_first: bool,
 }
 
 #[derive(Deserialize)]

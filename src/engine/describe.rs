@@ -120,7 +120,12 @@ impl Namer<'_> {
             Color::White => sq.rank() as u32 + 1,
             Color::Black => 8 - sq.rank() as u32,
         };
-        format!("{}{rank}", self.file(sq.file(), short))
+        let file = self.file(sq.file(), short);
+        if self.desc.rank_first {
+            format!("{rank}{file}")
+        } else {
+            format!("{file}{rank}")
+        }
     }
 
     /// Names of a piece of `role` on `sq`: plain, with a wing, by square.
@@ -160,10 +165,13 @@ impl Namer<'_> {
                     .map(|t| format!("x{t}"))
                     .collect()
             }
-            _ => vec![
-                format!("-{}", self.square(to, true)),
-                format!("-{}", self.square(to, false)),
-            ],
+            _ => {
+                let dash = if self.desc.rank_first { "" } else { "-" };
+                vec![
+                    format!("{dash}{}", self.square(to, true)),
+                    format!("{dash}{}", self.square(to, false)),
+                ]
+            }
         };
         let mut out = Vec::with_capacity(movers.len() * ends.len());
         for mover in &movers {
@@ -229,7 +237,7 @@ mod tests {
     }
 
     #[test]
-    fn every_legal_move_reads_back_in_english_and_hungarian() {
+    fn every_legal_move_reads_back_in_english_hungarian_and_spanish() {
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -238,7 +246,7 @@ mod tests {
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
         ] {
-            for lang in ["en", "hu"] {
+            for lang in ["en", "hu", "es"] {
                 every_move_reads_back(&pos(fen), Language::builtin(lang).unwrap());
             }
         }

@@ -597,10 +597,13 @@ fn glued_parenthesis(rest: &str) -> Option<usize> {
     let count = inner.chars().count();
     // A promotion piece or `=`: `(Q)`, `(Kt)`, `(=)`.
     let piece = count <= 2 && !first.is_ascii_digit() && !('a'..='h').contains(&first);
-    // A descriptive square or rank: `(QR4)`, `(Q1)`, `(4)`.
+    // A descriptive square or rank: `(QR4)`, `(Q1)`, `(4)`, and rank
+    // first (Spanish `(1TD)`).
     let mut chars = inner.chars();
     let last = chars.next_back()?;
-    let square = count <= 4 && ('1'..='8').contains(&last) && chars.all(char::is_uppercase);
+    let square = count <= 4
+        && (('1'..='8').contains(&last) && chars.all(char::is_uppercase)
+            || ('1'..='8').contains(&first) && inner.chars().skip(1).all(char::is_uppercase));
     ((piece || square) && rest[1 + inner.len()..].starts_with(')')).then_some(inner.len() + 2)
 }
 
@@ -857,10 +860,19 @@ mod tests {
         );
         assert_eq!(
             texts(
-                "R(QR4)-B4 Q(4)xP R(Q1)-Q2 e4(e5) Nf3 (Nc3)",
+                "R(QR4)-B4 Q(4)xP R(Q1)-Q2 T(1TD)2D e4(e5) Nf3 (Nc3)",
                 TokenKind::Word
             ),
-            ["R(QR4)-B4", "Q(4)xP", "R(Q1)-Q2", "e4", "e5", "Nf3", "Nc3"]
+            [
+                "R(QR4)-B4",
+                "Q(4)xP",
+                "R(Q1)-Q2",
+                "T(1TD)2D",
+                "e4",
+                "e5",
+                "Nf3",
+                "Nc3"
+            ]
         );
         assert_eq!(
             texts("Castles (Q R) R—Q sq Castles(K)", TokenKind::Word),

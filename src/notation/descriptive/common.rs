@@ -190,7 +190,9 @@ fn role_of(code: u8) -> Option<Role> {
 
 /// Every text of the two shapes in `lang`'s words: each piece letter
 /// before `-` and a square named by a wing word, a piece letter or both
-/// (either way round) and a rank, or before `x` and a piece letter.
+/// (either way round) and a rank (a rank and then the name, with no dash,
+/// where the table writes the rank first), or before `x` and a piece
+/// letter.
 fn candidates(lang: &Language) -> Vec<String> {
     let Some(desc) = &lang.descriptive else {
         return Vec::new();
@@ -220,7 +222,11 @@ fn candidates(lang: &Language) -> Vec<String> {
     for &mover in &letters {
         for file in &files {
             for rank in '1'..='8' {
-                tokens.push(format!("{mover}-{file}{rank}"));
+                tokens.push(if desc.rank_first {
+                    format!("{mover}{rank}{file}")
+                } else {
+                    format!("{mover}-{file}{rank}")
+                });
             }
         }
         for &captured in &letters {
@@ -247,7 +253,7 @@ mod tests {
 
     #[test]
     fn kept_moves_read_as_the_general_rules_read_them() {
-        for code in ["en", "hu"] {
+        for code in ["en", "hu", "es"] {
             let (lang, common) = table(code);
             let mut kept = 0;
             for token in candidates(lang) {
@@ -293,6 +299,10 @@ mod tests {
         let (_, hu) = table("hu");
         for token in ["G-K4", "H-KF3", "FxH", "V-V2"] {
             assert!(hu.get(token, Color::White).is_some(), "{token}");
+        }
+        let (_, es) = table("es");
+        for token in ["P4R", "C3AR", "A5C", "PxP", "AxC"] {
+            assert!(es.get(token, Color::White).is_some(), "{token}");
         }
     }
 }

@@ -94,7 +94,12 @@ fn read(token: &str, lang: &Language, turn: Color) -> Result<Readings, SyntaxErr
         turn,
     };
     let (mover, rest) = r.named(&normal).ok_or(err("a piece"))?;
-    let (rest, captured) = if let Some(rest) = rest.strip_prefix('-') {
+    // Tables that write the rank first join the square to the piece
+    // without a dash (Spanish `C3AR`).
+    let to_square = rest.strip_prefix('-').or_else(|| {
+        (desc.rank_first && rest.starts_with(|c: char| c.is_ascii_digit())).then_some(rest)
+    });
+    let (rest, captured) = if let Some(rest) = to_square {
         let (to, rest) = r.square(rest).ok_or(err("a square after \"-\""))?;
         pattern.to = to;
         (rest, None)
@@ -441,8 +446,15 @@ impl Reader<'_> {
         Some((rank, &text[1..]))
     }
 
-    /// A square from the mover's side: file name and rank (`KB3`, `B3`).
+    /// A square from the mover's side: file name and rank (`KB3`, `B3`),
+    /// or rank and file name where the table says so (`3AR`, `5C`).
     fn square<'t>(&self, text: &'t str) -> Option<(Bitboard, &'t str)> {
+        if self.desc.rank_first {
+            let (rank, rest) = self.rank(text)?;
+            return self.first_file_name(&self.start(rest), |files, rest| {
+                Some((files & Bitboard::from_rank(rank), rest))
+            });
+        }
         self.first_file_name(&self.start(text), |files, rest| {
             let (rank, rest) = self.rank(rest)?;
             Some((files & Bitboard::from_rank(rank), rest))
@@ -486,6 +498,7 @@ impl Reader<'_> {
             None => rest,
         };
         let fits = rest.is_empty()
+            || (self.desc.rank_first && rest.starts_with(|c: char| c.is_ascii_digit()))
             || rest.starts_with(['-', 'x', '(', '=', '/'])
             || self.lang.piece_prefix(rest).is_some();
         fits.then_some((named, rest))
