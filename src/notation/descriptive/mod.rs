@@ -690,6 +690,27 @@ mod tests {
     }
 
     #[test]
+    fn spanish_squares_rank_first() {
+        let es = Language::builtin("es").unwrap();
+        let es = |token: &str, turn| parse(token, es, turn).unwrap().first;
+        assert_eq!(es("P4R", Color::White).to, sq(E4));
+        assert_eq!(es("P4R", Color::Black).to, sq(E5));
+        assert_eq!(es("C3AR", Color::White).to, sq(F3));
+        assert_eq!(es("C3AD", Color::Black).to, sq(C6));
+        assert_eq!(es("A5C", Color::White).to, sq(B5) | sq(G5));
+        let p = es("AxC", Color::White);
+        assert_eq!(
+            (p.role, p.captured),
+            (Some(Role::Bishop), Captured::Piece(Role::Knight))
+        );
+        let p = es("T(1TD)2D", Color::White);
+        assert_eq!((p.from, p.to), (sq(A1), sq(D2)));
+        // A dash is read too; a file written first is not Spanish.
+        assert_eq!(es("P-4R", Color::White).to, sq(E4));
+        assert!(parse("P-R4", Language::builtin("es").unwrap(), Color::White).is_err());
+    }
+
+    #[test]
     fn not_descriptive() {
         for token in ["e4", "Nf3", "P-K9", "PxQ5", "X-K4", "P-", "QRP(K4)-K5"] {
             assert!(
