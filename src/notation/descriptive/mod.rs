@@ -1,5 +1,6 @@
 //! Descriptive notation (English `P-K4`, `N-KB3`, `BxN`; Hungarian
-//! `G-K4`, `H-KF3`, `FxH`), driven by the language table.
+//! `G-K4`, `H-KF3`, `FxH`; Spanish, squares rank first, `P4R`, `C3AR`),
+//! driven by the language table.
 //!
 //! Files are named after the pieces that start on them (`QR QN QB Q K KB
 //! KN KR`; Hungarian `VB VH VF V K KF KH KB`), squares are counted from
