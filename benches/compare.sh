@@ -24,23 +24,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
-BENCH=target/bench
-CORPUS=../shared/corpus/tcec-nocomments.pgn.zst
-CORPUS_SHA256=0c4883c8d0fef67828673cc9cbece0654c6258a1c7e09a50726b5376ef33fb90
-mkdir -p "$BENCH"
-
-say() { printf '%s\n' "$*" >&2; }
+. benches/lib.sh
 
 # --- peers and tools -------------------------------------------------------
 
-apt_install() {
-    say "installing $* (apt-get)"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-}
-
 [ -x /usr/bin/time ] || apt_install time
-command -v zstd >/dev/null || apt_install zstd
 PGN_EXTRACT=$(command -v pgn-extract || true)
 if [ -z "$PGN_EXTRACT" ] && [ ! -x /usr/games/pgn-extract ]; then
     apt_install pgn-extract
@@ -65,13 +53,7 @@ PGN_READER=benches/peers/pgn-reader-replay/target/release/pgn-reader-replay
 
 # --- input -----------------------------------------------------------------
 
-INPUT=$BENCH/tcec.pgn
-if [ ! -f "$INPUT" ] || ! echo "$CORPUS_SHA256  $INPUT" | sha256sum --check --status; then
-    [ -f "$CORPUS" ] || { say "corpus $CORPUS not found"; exit 2; }
-    say "decompressing $CORPUS"
-    rm -f "$INPUT"
-    zstd -d -q "$CORPUS" -o "$INPUT"
-fi
+INPUT=$(tcec_pgn)
 # The first 10% of the corpus, cut where a game starts, for python-chess.
 SMALL=$BENCH/tcec-10pct.pgn
 if [ ! -s "$SMALL" ]; then

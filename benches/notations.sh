@@ -19,31 +19,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-3}
-BENCH=target/bench
-mkdir -p "$BENCH"
-say() { printf '%s\n' "$*" >&2; }
+. benches/lib.sh
 
-apt_install() {
-    say "installing $* (apt-get)"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-}
 [ -x /usr/bin/time ] || apt_install time
 
 # --- input -----------------------------------------------------------------
 
 case "${CORPUS:-tcec}" in
 tcec)
-    ZST=../shared/corpus/tcec-nocomments.pgn.zst
-    SHA256=0c4883c8d0fef67828673cc9cbece0654c6258a1c7e09a50726b5376ef33fb90
-    INPUT=$BENCH/tcec.pgn
-    if [ ! -f "$INPUT" ] || ! echo "$SHA256  $INPUT" | sha256sum --check --status; then
-        command -v zstd >/dev/null || apt_install zstd
-        [ -f "$ZST" ] || { say "corpus $ZST not found"; exit 2; }
-        say "decompressing $ZST"
-        rm -f "$INPUT"
-        zstd -d -q "$ZST" -o "$INPUT"
-    fi
+    INPUT=$(tcec_pgn)
     ;;
 twic)
     INPUT=../shared/corpus/twic1599-sample.pgn

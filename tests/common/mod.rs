@@ -2,14 +2,16 @@
 
 #![allow(dead_code)]
 
+#[path = "../../fuzz/fuzz_targets/common/forms.rs"]
+mod forms;
+
+// Each test crate uses some of these.
+#[allow(unused_imports)]
+pub use forms::{forms, moves_with, options};
+
 use std::path::PathBuf;
 
-use scoresheet::engine::replay::Event;
-use scoresheet::game::{Letters, ReadOptions, read};
-use scoresheet::lang::Language;
-use scoresheet::notation::Notation;
-use scoresheet::notation::iccf::Promotion;
-use scoresheet::output::Format;
+use scoresheet::game::{Letters, ReadOptions};
 use shakmaty::Move;
 
 /// A file of the shared corpus, or `None` (with a note) when the corpus is
@@ -37,44 +39,4 @@ pub fn moves(text: &str, letters: Letters<'_>) -> Result<Vec<Move>, String> {
             ..ReadOptions::default()
         },
     )
-}
-
-/// Every move of a game's text read with `options`.
-pub fn moves_with(text: &str, options: &ReadOptions<'_>) -> Result<Vec<Move>, String> {
-    let game = read(text, options);
-    if game.is_rejected() {
-        return Err(format!("{:?}", game.findings));
-    }
-    Ok(game
-        .replay
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Move { mv, .. } => Some(*mv),
-            _ => None,
-        })
-        .collect())
-}
-
-/// Each written form: format, letters, and how to read it back.
-pub fn forms() -> Vec<(Format, &'static Language, Promotion, Notation)> {
-    let mut forms = Vec::new();
-    for lang in Language::all() {
-        forms.push((Format::Pgn, lang, Promotion::Iccf, Notation::San));
-        forms.push((Format::Lan, lang, Promotion::Iccf, Notation::San));
-        if lang.descriptive.is_some() {
-            forms.push((
-                Format::Descriptive,
-                lang,
-                Promotion::Iccf,
-                Notation::Descriptive,
-            ));
-        }
-    }
-    let en = Language::english();
-    forms.push((Format::Uci, en, Promotion::Iccf, Notation::San));
-    for convention in [Promotion::Iccf, Promotion::Hungarian] {
-        forms.push((Format::Iccf, en, convention, Notation::Iccf(convention)));
-    }
-    forms
 }
