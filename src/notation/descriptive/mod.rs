@@ -95,11 +95,9 @@ fn read(token: &str, lang: &Language, turn: Color) -> Result<Readings, SyntaxErr
         turn,
     };
     let (mover, rest) = r.named(&normal).ok_or(err("a piece"))?;
-    // Tables that write the rank first join the square to the piece
-    // without a dash (Spanish `C3AR`).
-    let to_square = rest.strip_prefix('-').or_else(|| {
-        (desc.rank_first && rest.starts_with(|c: char| c.is_ascii_digit())).then_some(rest)
-    });
+    let to_square = rest
+        .strip_prefix('-')
+        .or_else(|| r.rank_joined(rest).then_some(rest));
     let (rest, captured) = if let Some(rest) = to_square {
         let (to, rest) = r.square(rest).ok_or(err("a square after \"-\""))?;
         pattern.to = to;
@@ -447,6 +445,12 @@ impl Reader<'_> {
         Some((rank, &text[1..]))
     }
 
+    /// Whether `rest` is a square joined to the piece with no dash, as
+    /// tables that write the rank first have it (Spanish `C3AR`).
+    fn rank_joined(&self, rest: &str) -> bool {
+        self.desc.rank_first && rest.starts_with(|c: char| c.is_ascii_digit())
+    }
+
     /// A square from the mover's side: file name and rank (`KB3`, `B3`),
     /// or rank and file name where the table says so (`3AR`, `5C`).
     fn square<'t>(&self, text: &'t str) -> Option<(Bitboard, &'t str)> {
@@ -499,7 +503,7 @@ impl Reader<'_> {
             None => rest,
         };
         let fits = rest.is_empty()
-            || (self.desc.rank_first && rest.starts_with(|c: char| c.is_ascii_digit()))
+            || self.rank_joined(rest)
             || rest.starts_with(['-', 'x', '(', '=', '/'])
             || self.lang.piece_prefix(rest).is_some();
         fits.then_some((named, rest))
