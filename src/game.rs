@@ -17,6 +17,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::audit::{Finding, Kind, Severity};
+use crate::document;
 use crate::engine::replay::{Replay, replay};
 use crate::lang::{Language, LetterSet};
 use crate::notation::Notation;
@@ -172,6 +173,21 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
         notation,
         letters,
     } = detect(text, &lexed, &start, options);
+    let (lexed, replay, notation, letters) = if lexed.tags.is_empty()
+        && is_running_text(text, &lexed, &replay)
+    {
+        let doc = document::read(text, &start, options);
+        let further = doc.replay.main_plies > replay.main_plies
+            || (doc.replay.main_plies == replay.main_plies && replay.failed && !doc.replay.failed);
+        if further {
+            findings.retain(|f| f.kind != Kind::BadTag && f.kind != Kind::Syntax);
+            (doc.lexed, doc.replay, doc.notation, doc.letters)
+        } else {
+            (lexed, replay, notation, letters)
+        }
+    } else {
+        (lexed, replay, notation, letters)
+    };
     let mut game = Game {
         notation,
         text,
@@ -201,6 +217,17 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
     findings.sort_by_key(|f| f.offset.unwrap_or(0));
     game.findings = findings;
     game
+}
+
+/// Whether text without tags is running text rather than movetext: its
+/// reading failed, or words of prose stood among its moves, or brackets
+/// that are no tags.
+fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
+    replay.failed
+        || !lexed.findings.is_empty()
+        || lexed.tokens.iter().any(|t| {
+            t.kind == TokenKind::Comment && text.as_bytes().get(t.span.end as usize) != Some(&b'}')
+        })
 }
 
 /// A way of reading a game's moves, and how far it got.

@@ -32,6 +32,7 @@
 pub mod audit;
 pub mod convert;
 pub mod decode;
+pub mod document;
 pub mod engine;
 pub mod game;
 pub mod lang;

@@ -388,7 +388,7 @@ fn classify(line: &[u8]) -> Kind {
     let trimmed = line.trim_ascii_start();
     match trimmed {
         [] => Kind::Blank,
-        [b'[', next, ..] if next.is_ascii_alphabetic() => Kind::Tag,
+        [b'[', ..] if is_tag_line(trimmed) => Kind::Tag,
         [b'%', ..] if line.first() == Some(&b'%') => Kind::Escape,
         [b'0'..=b'9', ..] => {
             let digits = trimmed.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -402,6 +402,21 @@ fn classify(line: &[u8]) -> Kind {
         _ if trimmed.starts_with("…".as_bytes()) => Kind::MoveLater,
         _ => Kind::Text,
     }
+}
+
+/// Whether `line` opens with a tag pair's name and quote (`[Event "`);
+/// `[Illustration]`, `[C60]` or `[1]` are editorial text, not tags.
+fn is_tag_line(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    name > 0
+        && rest[0].is_ascii_alphabetic()
+        && rest[name..].trim_ascii_start().first() == Some(&b'"')
 }
 
 /// Whether a `{` comment is open after `line`, given whether it was before.

@@ -1,0 +1,317 @@
+//! The document reader: finds a game's score in running text — book
+//! pages with their commentary, newspaper columns, web pages, scoresheets.
+//!
+//! Whether a word of running text is a move depends on the position and
+//! on the numbering around it, not on its letters, so nothing here sorts
+//! lines into prose and moves. The text is cut into [`words`]; every run
+//! of words that a notation parser reads is a candidate move
+//! ([`spans`]); the [`path`] search picks the main line, the path through
+//! the candidates that follows the move numbers and replays legally
+//! furthest. Everything off the path is commentary and is kept, in
+//! order, as comments between the moves.
+//!
+//! ```
+//! use scoresheet::document;
+//! use scoresheet::game::ReadOptions;
+//! use shakmaty::Chess;
+//!
+//! let text = "After 1. e4 e5 2. Nf3 the usual reply is 2... Nc6, but \
+//!             Black may also defend with 2... d6 (Philidor).";
+//! let doc = document::read(text, &Chess::default(), &ReadOptions::default());
+//! assert_eq!(doc.replay.main_plies, 4);
+//! assert!(!doc.replay.failed);
+//! ```
+
+pub mod path;
+pub mod spans;
+pub mod words;
+
+use shakmaty::{Chess, Position};
+
+use crate::audit::{Finding, Kind, Severity};
+use crate::engine::replay::{Event, Replay, side_name};
+use crate::game::ReadOptions;
+use crate::lang::Language;
+use crate::notation::Notation;
+use crate::pgn::lexer::{Lexed, Token, TokenKind};
+
+use path::{Layout, MainLine, main_line};
+use words::{Word, WordKind};
+
+/// A game read from running text, in the shapes the PGN reader gives.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// Its tokens: comments for the commentary, words for the moves, and
+    /// the result.
+    pub lexed: Lexed,
+    /// The main line and its findings.
+    pub replay: Replay,
+    /// The notation the moves were read in.
+    pub notation: Notation,
+    /// The letter set's name (empty for ICCF).
+    pub letters: String,
+}
+
+/// Reads the main line of `text` from `start`, trying the notations and
+/// letter sets `options` allow; the reading that gets furthest wins.
+pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
+    let words = words::words(text);
+    let layout = Layout::new(text, &words);
+    let mut best: Option<(MainLine, Notation, &Language, &str)> = None;
+    for (notation, lang, name) in readings(text, &words, options) {
+        let line = main_line(&layout, start, notation, lang);
+        let wins = best.as_ref().is_none_or(|(b, ..)| {
+            (
+                line.moves.len(),
+                line.ended.is_some(),
+                std::cmp::Reverse(line.cost),
+                std::cmp::Reverse(line.pawn_letters()),
+            ) > (
+                b.moves.len(),
+                b.ended.is_some(),
+                std::cmp::Reverse(b.cost),
+                std::cmp::Reverse(b.pawn_letters()),
+            )
+        });
+        if wins {
+            best = Some((line, notation, lang, name));
+        }
+    }
+    let Some((line, notation, _, name)) = best else {
+        return Document {
+            lexed: Lexed::default(),
+            replay: empty_replay(start),
+            notation: Notation::San,
+            letters: "en".into(),
+        };
+    };
+    let (lexed, replay) = assemble(text, &words, &line, start);
+    Document {
+        lexed,
+        replay,
+        notation,
+        letters: name.to_owned(),
+    }
+}
+
+/// The readings to try: notation, the table that reads it, the letter
+/// set's name. ICCF only when the text holds a word of four or five
+/// digits.
+fn readings<'a>(
+    text: &str,
+    words: &[Word],
+    options: &ReadOptions<'a>,
+) -> Vec<(Notation, &'a Language, &'a str)> {
+    let iccf = Notation::Iccf(options.iccf_promotion);
+    let numeric = words.iter().any(|w| {
+        let t = w.text(text);
+        w.kind == WordKind::Text
+            && (4..=5).contains(&t.len())
+            && t.bytes().all(|b| b.is_ascii_digit())
+    });
+    let notations = match options.notation {
+        Some(n) => vec![n],
+        None if numeric => vec![Notation::San, Notation::Descriptive, iccf],
+        None => vec![Notation::San, Notation::Descriptive],
+    };
+    let mut out = Vec::new();
+    for notation in notations {
+        if let Notation::Iccf(_) = notation {
+            out.push((notation, Language::english(), ""));
+            continue;
+        }
+        for (lang, name) in options.letters.tables() {
+            if notation != Notation::Descriptive || lang.descriptive.is_some() {
+                out.push((notation, lang, name));
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push((Notation::San, Language::english(), "en"));
+    }
+    out
+}
+
+fn empty_replay(start: &Chess) -> Replay {
+    Replay {
+        events: Vec::new(),
+        findings: Vec::new(),
+        end: start.clone(),
+        main_plies: 0,
+        resolved: 0,
+        pawn_letters: 0,
+        failed: false,
+        result: None,
+    }
+}
+
+/// The main line as tokens and replay events: the text between moves
+/// becomes comments, nothing of it is dropped.
+fn assemble(text: &str, words: &[Word], line: &MainLine, start: &Chess) -> (Lexed, Replay) {
+    let mut lexed = Lexed::default();
+    let mut replay = empty_replay(start);
+    let mut cursor = 0u32;
+    let comment = |lexed: &mut Lexed, replay: &mut Replay, from: u32, to: u32| {
+        let (from, to) = trimmed(text, from, to);
+        if from < to {
+            replay
+                .events
+                .push(Event::Comment(lexed.tokens.len() as u32));
+            lexed.tokens.push(Token {
+                kind: TokenKind::Comment,
+                span: from..to,
+            });
+        }
+    };
+    let mut pos = start.clone();
+    for (i, found) in line.moves.iter().enumerate() {
+        let lead = found.number.unwrap_or(found.first);
+        comment(&mut lexed, &mut replay, cursor, words[lead].start);
+        let span = words[found.first].start..words[found.end - 1].end;
+        let token = lexed.tokens.len() as u32;
+        lexed.tokens.push(Token {
+            kind: TokenKind::Word,
+            span: span.clone(),
+        });
+        replay.events.push(Event::Move {
+            mv: found.mv.clone(),
+            token,
+        });
+        let before = pos.clone();
+        pos.play_unchecked(found.mv.clone());
+        let ply = i as u32 + 1;
+        let written = &text[span.start as usize..span.end as usize];
+        for (kind, message) in mark_findings(found, &pos) {
+            replay.findings.push(
+                Finding::game(kind, Severity::Warning, format!("{message} \"{written}\""))
+                    .at(span.start, written)
+                    .before_move(&before, ply),
+            );
+        }
+        if found.choices > 1 {
+            replay.findings.push(
+                Finding::game(
+                    Kind::Ambiguous,
+                    Severity::Info,
+                    format!(
+                        "\"{written}\" fits {} legal moves; the rest of the game is legal only with this one",
+                        found.choices
+                    ),
+                )
+                .at(span.start, written)
+                .before_move(&before, ply),
+            );
+        }
+        cursor = span.end;
+    }
+    if let Some(end) = line.ended {
+        let w = &words[end];
+        if w.kind == WordKind::Result {
+            comment(&mut lexed, &mut replay, cursor, w.start);
+            replay.result = Some(lexed.tokens.len() as u32);
+            lexed.tokens.push(Token {
+                kind: TokenKind::Result,
+                span: w.start..w.start + result_text_len(w.text(text)),
+            });
+            cursor = w.end;
+        }
+    }
+    if let Some(stop) = &line.stop {
+        let first = &words[stop.first];
+        let last = &words[stop.end - 1];
+        let written = &text[first.start as usize..last.end as usize];
+        let (kind, what) = if stop.parses {
+            (Kind::Illegal, "illegal move")
+        } else {
+            (Kind::Unparseable, "unreadable move")
+        };
+        replay.findings.push(
+            Finding::game(
+                kind,
+                Severity::Error,
+                format!(
+                    "{what} \"{written}\" ({} to move); the main line stops here though the text goes on",
+                    side_name(pos.turn())
+                ),
+            )
+            .at(first.start, written)
+            .before_move(&pos, line.moves.len() as u32 + 1),
+        );
+        replay.failed = true;
+    }
+    comment(&mut lexed, &mut replay, cursor, text.len() as u32);
+    replay.main_plies = line.moves.len() as u32;
+    replay.resolved = replay.main_plies;
+    replay.pawn_letters = line.pawn_letters() as u32;
+    replay.end = pos;
+    (lexed, replay)
+}
+
+/// `1-0.` is written `1-0`.
+fn result_text_len(word: &str) -> u32 {
+    word.trim_end_matches('.').len() as u32
+}
+
+/// `text[from..to]` without the blanks, separators and dots at its ends.
+fn trimmed(text: &str, from: u32, to: u32) -> (u32, u32) {
+    let s = &text[from as usize..to as usize];
+    let junk = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|' | '.' | '…');
+    let start = s.len() - s.trim_start_matches(junk).len();
+    let end = s.trim_end_matches(junk).len().max(start);
+    (from + start as u32, from + end as u32)
+}
+
+/// The marks of `found` that its move contradicts.
+fn mark_findings(found: &path::Found, after: &Chess) -> Vec<(Kind, &'static str)> {
+    let claims = &found.claims;
+    let check = after.is_check();
+    let mut out = Vec::new();
+    if claims.mate && !(check && after.is_checkmate()) {
+        out.push((
+            Kind::WrongMateMark,
+            "mate mark on a move that does not mate:",
+        ));
+    } else if claims.check && !check {
+        out.push((
+            Kind::WrongCheckMark,
+            "check mark on a move that gives no check:",
+        ));
+    }
+    if claims.capture && !found.mv.is_capture() {
+        out.push((
+            Kind::WrongCaptureMark,
+            "capture mark on a move that captures nothing:",
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sans(text: &str) -> String {
+        let doc = read(text, &Chess::default(), &ReadOptions::default());
+        let mut pos = Chess::default();
+        let mut out = Vec::new();
+        for e in &doc.replay.events {
+            if let Event::Move { mv, .. } = e {
+                out.push(shakmaty::san::San::from_move(&pos, mv.clone()).to_string());
+                pos.play_unchecked(mv.clone());
+            }
+        }
+        out.join(" ")
+    }
+
+    #[test]
+    fn notes_that_quote_later_moves_are_commentary() {
+        let text = "1. e4 e5 2. Nf3\n\nWhite could also play 2. f4 here.\n\n2... Nc6 3. Bb5";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5");
+    }
+
+    #[test]
+    fn a_column_table_reads_across() {
+        let text = "| 1. P. to K.'s 4th. | 1. P. to K.'s 4th. |\n| 2. K. Kt. to B.'s 3rd. | 2. Q. Kt. to B.'s 3rd. |";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6");
+    }
+}

@@ -1,0 +1,576 @@
+//! The main line: the path through a text's move-like spans that follows
+//! the move numbers and replays legally.
+//!
+//! A beam search over half-moves. From each state (a position and the
+//! word after its last move) the next half-move may be read at:
+//!
+//! * a word after the right move number (`12.` for White's twelfth,
+//!   `12...` for Black's), anywhere later in the text;
+//! * for Black, the first word after White's move once separators,
+//!   annotation glyphs and a bracketed remark are passed
+//!   (`3. F-H5 (csak egy futó…), G-VB3.`), or after White's own move
+//!   number again, as two-column tables print it (`| 1. P4R | P4R |`).
+//!
+//! Every span there that parses and resolves to a legal move makes a new
+//! state; an ambiguous one makes one state per legal move, so look-ahead
+//! reaches as far as the text goes. The main line is the path that gets
+//! furthest; among equal ones, the one with the least *cost*: skipping a
+//! legal candidate for an earlier one (notes quote alternatives *after*
+//! the move they discuss), a move inside brackets, a mark the move
+//! contradicts. Layout is evidence too: once a game's moves have opened
+//! their lines several times in a row, a move numbered in the middle of a
+//! paragraph is a quotation, not the game. A result, or a word of
+//! resignation right after a move, ends the game there.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
+
+use crate::document::spans::{is_resign_word, spans};
+use crate::document::words::{Word, WordKind};
+use crate::engine::origins::Origins;
+use crate::engine::resolve::{Resolution, resolve_readings};
+use crate::lang::Language;
+use crate::model::{Claims, Readings};
+use crate::notation::Notation;
+
+/// States kept from one half-move to the next.
+const BEAM: usize = 48;
+/// Places with legal moves tried from one state for one half-move.
+const CANDIDATES: usize = 12;
+/// Numbered moves in a row that opened their line, after which a move
+/// numbered mid-paragraph is taken for a quotation.
+const STYLE_RUN: u32 = 3;
+/// The cost of a move read inside brackets.
+const BRACKET_COST: u32 = 8;
+/// The cost of each legal candidate passed over for a later one.
+const SKIP_COST: u32 = 3;
+/// The cost of a check, mate or capture mark the move contradicts.
+const MARK_COST: u32 = 2;
+/// Words of a bracketed remark passed over between White's and Black's
+/// moves, at most.
+const REMARK_WORDS: usize = 40;
+
+/// One half-move of the main line, where it was found.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The legal move.
+    pub mv: Move,
+    /// Index of its first word.
+    pub first: usize,
+    /// Index of the word after its last.
+    pub end: usize,
+    /// Index of its move number's word, when one leads it.
+    pub number: Option<usize>,
+    /// What its marks claim.
+    pub claims: Claims,
+    /// How many legal moves its text allowed (more than one: look-ahead
+    /// chose).
+    pub choices: usize,
+    /// Whether a pawn letter was written.
+    pub pawn_letter: bool,
+}
+
+/// Where the main line stopped although the text goes on with the next
+/// half-move's number.
+#[derive(Debug, Clone)]
+pub struct Stop {
+    /// Index of the first word of what stands where the move should be.
+    pub first: usize,
+    /// Index of the word after the longest span there that parses (the
+    /// first word alone when none does).
+    pub end: usize,
+    /// Whether a span there parses as a move at all.
+    pub parses: bool,
+}
+
+/// The main line found in a text.
+#[derive(Debug, Clone)]
+pub struct MainLine {
+    /// Its half-moves in order.
+    pub moves: Vec<Found>,
+    /// The final position.
+    pub end: Chess,
+    /// Index of the result or resignation word that ended it.
+    pub ended: Option<usize>,
+    /// Its cost (see the module's documentation).
+    pub cost: u32,
+    /// Where it stopped with the text still going on, if it did.
+    pub stop: Option<Stop>,
+}
+
+impl MainLine {
+    /// Moves read with a written pawn letter.
+    pub fn pawn_letters(&self) -> usize {
+        self.moves.iter().filter(|f| f.pawn_letter).count()
+    }
+}
+
+struct Node {
+    found: Found,
+    prev: Option<Rc<Node>>,
+}
+
+#[derive(Clone)]
+struct State {
+    pos: Chess,
+    origins: Option<Origins>,
+    /// The word after the last move.
+    next: usize,
+    last: Option<Rc<Node>>,
+    plies: u32,
+    cost: u32,
+    /// Numbered moves in a row whose number opened its line.
+    style_run: u32,
+    /// The number of the last move, when it was White's and numbered.
+    white_number: Option<u32>,
+    ended: Option<usize>,
+}
+
+/// How a candidate place was reached.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lead {
+    /// After a move number (its word index).
+    Number(usize),
+    /// Right after White's move.
+    Adjacent,
+}
+
+/// A text's words and what is known of them before any search.
+pub struct Layout<'t> {
+    text: &'t str,
+    words: &'t [Word],
+    /// Bracket depth at each word; a blank line closes every bracket.
+    depth: Vec<u8>,
+    /// Whether each word opens its line (only separators before it).
+    opens: Vec<bool>,
+    /// Index of the first result at depth 0 at or after each word.
+    result_after: Vec<usize>,
+    /// Words led by White's move number `n`, and by Black's.
+    white_at: HashMap<u32, Vec<usize>>,
+    black_at: HashMap<u32, Vec<usize>>,
+}
+
+impl<'t> Layout<'t> {
+    /// What the search needs to know of `words`.
+    pub fn new(text: &'t str, words: &'t [Word]) -> Layout<'t> {
+        let mut depth = Vec::with_capacity(words.len());
+        let mut opens = Vec::with_capacity(words.len());
+        let (mut d, mut only_separators) = (0u8, true);
+        let mut white_at: HashMap<u32, Vec<usize>> = HashMap::new();
+        let mut black_at: HashMap<u32, Vec<usize>> = HashMap::new();
+        for (i, w) in words.iter().enumerate() {
+            if w.paragraph {
+                d = 0;
+            }
+            if w.line_start {
+                only_separators = true;
+            }
+            match w.kind {
+                WordKind::Open => d = d.saturating_add(1),
+                WordKind::Close => d = d.saturating_sub(1),
+                _ => {}
+            }
+            depth.push(d);
+            opens.push(only_separators);
+            only_separators &= w.kind == WordKind::Separator;
+            if let (Some(prev), WordKind::Text) = (i.checked_sub(1).map(|p| words[p].kind), w.kind)
+                && let WordKind::Number { n, black, .. } = prev
+            {
+                let at = if black { &mut black_at } else { &mut white_at };
+                at.entry(n).or_default().push(i);
+            }
+        }
+        let mut result_after = vec![usize::MAX; words.len() + 1];
+        for i in (0..words.len()).rev() {
+            result_after[i] = if words[i].kind == WordKind::Result && depth[i] == 0 {
+                i
+            } else {
+                result_after[i + 1]
+            };
+        }
+        Layout {
+            text,
+            words,
+            depth,
+            opens,
+            result_after,
+            white_at,
+            black_at,
+        }
+    }
+
+    /// Whether word `i` carries nothing between two half-moves: a
+    /// separator, dots, or punctuation and annotation glyphs.
+    fn is_filler(&self, i: usize) -> bool {
+        let w = &self.words[i];
+        match w.kind {
+            WordKind::Separator | WordKind::Dots => true,
+            WordKind::Text => !w.text(self.text).chars().any(char::is_alphanumeric),
+            _ => false,
+        }
+    }
+
+    /// The first word at or after `from` that is not filler or inside a
+    /// bracketed remark, on the same paragraph.
+    fn adjacent(&self, from: usize) -> Option<usize> {
+        let mut i = from;
+        while let Some(w) = self.words.get(i) {
+            if i > from && w.paragraph {
+                return None;
+            }
+            if w.kind == WordKind::Open {
+                i = self.after_remark(i)?;
+                continue;
+            }
+            if !self.is_filler(i) {
+                return Some(i);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The word after the bracketed remark opened at `open`, when it
+    /// closes within the paragraph and [`REMARK_WORDS`].
+    fn after_remark(&self, open: usize) -> Option<usize> {
+        let mut d = 0usize;
+        for (i, w) in self.words.iter().enumerate().skip(open).take(REMARK_WORDS) {
+            if i > open && w.paragraph {
+                return None;
+            }
+            match w.kind {
+                WordKind::Open => d += 1,
+                WordKind::Close => {
+                    d -= 1;
+                    if d == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The result or resignation word right after a move ending before
+    /// `end`, if one is there.
+    fn game_end(&self, end: usize) -> Option<usize> {
+        let mut i = end;
+        let mut words = 0;
+        while let Some(w) = self.words.get(i) {
+            if w.paragraph && i > end {
+                return None;
+            }
+            match w.kind {
+                WordKind::Result => return Some(i),
+                WordKind::Text if is_resign_word(w.text(self.text)) => return Some(i),
+                WordKind::Text if !self.is_filler(i) => {
+                    words += 1;
+                    if words > 2 {
+                        return None;
+                    }
+                }
+                WordKind::Number { .. } => return None,
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+}
+
+/// Finds the main line of `layout`'s text from `start`, read in
+/// `notation` with `lang`'s letters.
+pub fn main_line(
+    layout: &Layout<'_>,
+    start: &Chess,
+    notation: Notation,
+    lang: &Language,
+) -> MainLine {
+    let mut search = Search {
+        layout,
+        notation,
+        lang,
+        parsed: HashMap::new(),
+        spans: HashMap::new(),
+    };
+    let first = State {
+        pos: start.clone(),
+        origins: notation.needs_origins().then(|| Origins::new(start)),
+        next: 0,
+        last: None,
+        plies: 0,
+        cost: 0,
+        style_run: 0,
+        white_number: None,
+        ended: None,
+    };
+    let mut best = first.clone();
+    let mut beam = vec![first];
+    while !beam.is_empty() {
+        let mut next: Vec<State> = Vec::new();
+        for state in &beam {
+            let before = next.len();
+            if state.ended.is_none() {
+                search.extend(state, &mut next);
+            }
+            if next.len() == before && better(state, &best) {
+                best = state.clone();
+            }
+        }
+        next.sort_by_key(|s| (s.cost, s.next));
+        let mut seen = std::collections::HashSet::new();
+        next.retain(|s| {
+            seen.insert((
+                s.next,
+                s.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal),
+            ))
+        });
+        next.truncate(BEAM);
+        beam = next;
+    }
+    let stop = if best.ended.is_none() && !best.pos.is_game_over() {
+        search.stop(&best)
+    } else {
+        None
+    };
+    let mut moves = Vec::with_capacity(best.plies as usize);
+    let mut node = best.last.as_ref();
+    while let Some(n) = node {
+        moves.push(n.found.clone());
+        node = n.prev.as_ref();
+    }
+    moves.reverse();
+    MainLine {
+        moves,
+        end: best.pos,
+        ended: best.ended,
+        cost: best.cost,
+        stop,
+    }
+}
+
+/// Whether `a` is a better main line than `b`: longer, then ended by a
+/// result or resignation, then cheaper.
+fn better(a: &State, b: &State) -> bool {
+    (a.plies, a.ended.is_some(), std::cmp::Reverse(a.cost))
+        > (b.plies, b.ended.is_some(), std::cmp::Reverse(b.cost))
+}
+
+struct Search<'a, 't> {
+    layout: &'a Layout<'t>,
+    notation: Notation,
+    lang: &'a Language,
+    parsed: HashMap<(usize, usize, bool), Option<Readings>>,
+    spans: HashMap<usize, Vec<(usize, String)>>,
+}
+
+impl Search<'_, '_> {
+    /// The places where the half-move after `state` may be written, in
+    /// text order, and whether each keeps the game's layout.
+    fn places(&self, state: &State) -> Vec<(usize, Lead)> {
+        let l = self.layout;
+        let n = state.pos.fullmoves().get();
+        let limit = l.result_after[state.next.min(l.words.len())];
+        let mut out: Vec<(usize, Lead)> = Vec::new();
+        let numbered = match state.pos.turn() {
+            Color::White => l.white_at.get(&n),
+            Color::Black => {
+                if let Some(a) = l.adjacent(state.next) {
+                    match l.words[a].kind {
+                        WordKind::Text => out.push((a, Lead::Adjacent)),
+                        WordKind::Number {
+                            n: m, black: false, ..
+                        } if state.white_number == Some(m)
+                            && m == n
+                            && l.words.get(a + 1).is_some_and(|w| w.kind == WordKind::Text) =>
+                        {
+                            out.push((a + 1, Lead::Number(a)))
+                        }
+                        _ => {}
+                    }
+                }
+                l.black_at.get(&n)
+            }
+        };
+        if let Some(at) = numbered {
+            let from = at.partition_point(|&j| j < state.next);
+            out.extend(at[from..].iter().map(|&j| (j, Lead::Number(j - 1))));
+        }
+        out.retain(|&(j, _)| j < limit);
+        out.sort_by_key(|&(j, _)| j);
+        out.dedup_by_key(|&mut (j, _)| j);
+        // Layout: a game printed a move to a line keeps doing so.
+        if state.style_run >= STYLE_RUN {
+            let adjacent = l.adjacent(state.next);
+            out.retain(|&(_, lead)| match lead {
+                Lead::Number(q) => l.opens[q] || adjacent == Some(q),
+                Lead::Adjacent => true,
+            });
+        }
+        out
+    }
+
+    /// The legal moves the spans at word `first` give in `state`: each
+    /// move once, with its longest span, claims and how many moves the
+    /// span allowed.
+    fn moves_at(&mut self, state: &State, first: usize) -> Vec<(Move, usize, Claims, usize, bool)> {
+        let turn = state.pos.turn();
+        let spans = self
+            .spans
+            .entry(first)
+            .or_insert_with(|| spans(self.layout.text, self.layout.words, first))
+            .clone();
+        let mut out: Vec<(Move, usize, Claims, usize, bool)> = Vec::new();
+        for (len, span) in spans {
+            let key = (first, len, turn == Color::White);
+            let readings = self
+                .parsed
+                .entry(key)
+                .or_insert_with(|| self.notation.parse(&span, self.lang, turn).ok())
+                .clone();
+            let Some(readings) = readings else {
+                continue;
+            };
+            let moves = match resolve_readings(&state.pos, &readings, state.origins.as_ref()) {
+                Resolution::Unique(m) => vec![m],
+                Resolution::Ambiguous(moves) => moves,
+                Resolution::Illegal => continue,
+            };
+            let choices = moves.len();
+            for m in moves {
+                let entry = (
+                    m.clone(),
+                    first + len,
+                    readings.first.claims,
+                    choices,
+                    readings.first.pawn_letter,
+                );
+                match out.iter_mut().find(|e| e.0 == m) {
+                    Some(e) => *e = entry,
+                    None => out.push(entry),
+                }
+            }
+        }
+        out
+    }
+
+    /// Pushes every state one half-move after `state` onto `out`.
+    fn extend(&mut self, state: &State, out: &mut Vec<State>) {
+        let l = self.layout;
+        let mut skipped = 0;
+        let mut tried = 0;
+        for (first, lead) in self.places(state) {
+            let moves = self.moves_at(state, first);
+            if moves.is_empty() {
+                continue;
+            }
+            let bracketed = l.depth[first] > 0;
+            for (mv, end, claims, choices, pawn_letter) in moves {
+                let mut pos = state.pos.clone();
+                pos.play_unchecked(mv.clone());
+                let mut cost = state.cost + SKIP_COST * skipped + mark_cost(&mv, &claims, &pos);
+                if bracketed {
+                    cost += BRACKET_COST;
+                }
+                let number = match lead {
+                    Lead::Number(q) => Some(q),
+                    Lead::Adjacent => None,
+                };
+                let style_run = match lead {
+                    Lead::Number(q) if l.opens[q] => state.style_run + 1,
+                    Lead::Number(q) if l.adjacent(state.next) == Some(q) => state.style_run,
+                    Lead::Number(_) => 0,
+                    Lead::Adjacent => state.style_run,
+                };
+                let mut origins = state.origins.clone();
+                if let Some(o) = origins.as_mut() {
+                    o.play(mv.clone());
+                }
+                let white_number = match (state.pos.turn(), number) {
+                    (Color::White, Some(q)) => match l.words[q].kind {
+                        WordKind::Number { n, .. } => Some(n),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let ended = l.game_end(end);
+                let found = Found {
+                    mv,
+                    first,
+                    end,
+                    number,
+                    claims,
+                    choices,
+                    pawn_letter,
+                };
+                out.push(State {
+                    pos,
+                    origins,
+                    next: end,
+                    last: Some(Rc::new(Node {
+                        found,
+                        prev: state.last.clone(),
+                    })),
+                    plies: state.plies + 1,
+                    cost,
+                    style_run,
+                    white_number,
+                    ended,
+                });
+            }
+            if !bracketed {
+                skipped += 1;
+            }
+            tried += 1;
+            if tried >= CANDIDATES {
+                break;
+            }
+        }
+    }
+
+    /// What stands where the half-move after `state` should be, when the
+    /// text goes on with it: a numbered place, or a word right after
+    /// White's move that parses as a move.
+    fn stop(&mut self, state: &State) -> Option<Stop> {
+        let l = self.layout;
+        for (first, lead) in self.places(state) {
+            let spans = spans(l.text, l.words, first);
+            let turn = state.pos.turn();
+            let parsing = spans
+                .iter()
+                .filter(|(_, s)| self.notation.parse(s, self.lang, turn).is_ok())
+                .map(|(len, _)| *len)
+                .max();
+            let clear_number = match lead {
+                Lead::Number(q) => {
+                    matches!(l.words[q].kind, WordKind::Number { dotted: true, .. }) || l.opens[q]
+                }
+                Lead::Adjacent => false,
+            };
+            if parsing.is_some() || clear_number {
+                return Some(Stop {
+                    first,
+                    end: first + parsing.unwrap_or(1),
+                    parses: parsing.is_some(),
+                });
+            }
+        }
+        None
+    }
+}
+
+/// The cost of the marks of a move that contradict it.
+fn mark_cost(mv: &Move, claims: &Claims, after: &Chess) -> u32 {
+    let check = after.is_check();
+    let wrong = [
+        claims.check && !check,
+        claims.mate && !(check && after.is_checkmate()),
+        claims.capture && !mv.is_capture(),
+        claims.en_passant && !mv.is_en_passant(),
+    ];
+    MARK_COST * wrong.iter().filter(|w| **w).count() as u32
+}

@@ -1,0 +1,165 @@
+//! The texts a move may have when it starts at a given word.
+//!
+//! Printed moves are often spread over several words: `P - K 4`,
+//! `Q R - K Kt 1`, `R (Q 1) - Q 3`, `P. to K.'s 4th.`, `Kр: g8`, `aX b4`.
+//! A *span* is a run of up to [`MAX_SPAN`] words joined without their
+//! blanks and put in the short form the notation parsers read: long-form
+//! words mapped (`to` → `-`, `takes` → `x`, `sq` → `1`), full stops,
+//! possessives and ordinals dropped (`K.'s 4th.` → `K4`), typeset marks
+//! made plain (`×` → `x`, `—` → `-`). Which span is the move is for the
+//! parsers and the board to say.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::document::words::{Word, WordKind};
+
+/// Most words one move is printed in (`Q R - K Kt 1`, `P. takes K. Kt.'s P.`).
+pub const MAX_SPAN: usize = 7;
+
+/// The words of running text the reader knows (`grammars/document.toml`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Vocabulary {
+    /// Long-form descriptive words and the marks they stand for.
+    pub long_form: HashMap<String, String>,
+    /// Words that say a player resigned.
+    pub resign: Vec<String>,
+}
+
+/// The built-in vocabulary.
+pub fn vocabulary() -> &'static Vocabulary {
+    static VOCABULARY: OnceLock<Vocabulary> = OnceLock::new();
+    VOCABULARY.get_or_init(|| {
+        toml::from_str(include_str!("../../grammars/document.toml"))
+            .unwrap_or_else(|e| panic!("grammars/document.toml is broken: {e}"))
+    })
+}
+
+/// Whether `word` (a text word) says that a player resigned.
+pub fn is_resign_word(word: &str) -> bool {
+    let word = word
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    !word.is_empty() && vocabulary().resign.iter().any(|r| *r == word)
+}
+
+/// Whether word `i` may be part of a move's span after its first word.
+fn joins(words: &[Word], i: usize, text: &str) -> bool {
+    let Some(w) = words.get(i) else {
+        return false;
+    };
+    if w.paragraph {
+        return false;
+    }
+    match w.kind {
+        WordKind::Text | WordKind::Open | WordKind::Close => true,
+        // A rank: `K 4`, and `K 4.` at the end of a sentence.
+        WordKind::Number {
+            black: false,
+            dotted,
+            n,
+        } => !dotted || (n <= 8 && w.text(text).ends_with('.')),
+        _ => false,
+    }
+}
+
+/// The spans that start at word `first`: for each length, the joined
+/// text in short form. Stops at a word that cannot be part of a move.
+pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let Some(w) = words.get(first) else {
+        return out;
+    };
+    if w.kind != WordKind::Text {
+        return out;
+    }
+    let mut joined = String::new();
+    for len in 1..=MAX_SPAN {
+        let i = first + len - 1;
+        if len > 1 && !joins(words, i, text) {
+            break;
+        }
+        let word = words[i].text(text);
+        short_form(word, &mut joined);
+        if !joined.is_empty() && words[i].kind != WordKind::Open {
+            out.push((len, joined.clone()));
+        }
+        // A rank before a full stop ends the sentence, and the move.
+        if len > 1 && matches!(words[i].kind, WordKind::Number { dotted: true, .. }) {
+            break;
+        }
+    }
+    out
+}
+
+/// Appends `word` in short form to `out`.
+fn short_form(word: &str, out: &mut String) {
+    let bare: String = word.chars().filter(|c| *c != '.').collect();
+    let lower = bare.to_lowercase();
+    if let Some(mark) = vocabulary().long_form.get(lower.as_str()) {
+        out.push_str(mark);
+        return;
+    }
+    // `K.'s` → `K`, `4th` → `4`.
+    let bare = bare
+        .strip_suffix("'s")
+        .or_else(|| bare.strip_suffix("’s"))
+        .unwrap_or(&bare);
+    let bare = match bare.len().checked_sub(2) {
+        Some(at)
+            if bare.is_char_boundary(at)
+                && matches!(&bare[at..], "st" | "nd" | "rd" | "th")
+                && bare[..at].ends_with(|c: char| c.is_ascii_digit()) =>
+        {
+            &bare[..at]
+        }
+        _ => bare,
+    };
+    for c in bare.chars() {
+        out.push(match c {
+            '×' => 'x',
+            '—' | '–' | '‑' => '-',
+            c => c,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::words::words;
+
+    fn all(text: &str) -> Vec<String> {
+        spans(text, &words(text), 0)
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect()
+    }
+
+    #[test]
+    fn spaced_and_long_forms_join() {
+        assert_eq!(all("P - K 4")[3], "P-K4");
+        assert_eq!(all("Q R - K Kt 1")[5], "QR-KKt1");
+        assert_eq!(all("P. to K.'s 4th.")[3], "P-K4");
+        assert_eq!(all("K to B sq")[3], "K-B1");
+        assert_eq!(all("Q. takes P. (ch.)")[4], "QxP(ch)");
+        assert_eq!(all("Kt × P")[2], "KtxP");
+    }
+
+    #[test]
+    fn a_span_stops_at_a_move_number_or_paragraph() {
+        assert_eq!(all("P-K4 2. P-Q4").len(), 2);
+        assert_eq!(all("P-K4\n\nP-Q4").len(), 1);
+    }
+
+    #[test]
+    fn resign_words_in_many_languages() {
+        for w in ["Resigns.", "abb.", "сдались", "aufgegeben"] {
+            assert!(is_resign_word(w), "{w}");
+        }
+        assert!(!is_resign_word("Black"));
+    }
+}

@@ -1,0 +1,406 @@
+//! Cuts running text into words for the document reader.
+//!
+//! Nothing here decides what is a move: a word is a move number, a run
+//! of dots, a bracket, a separator, a result, or *text* — a move, a part
+//! of a spaced move (`Kt`, `-`, `K`, `B`, `3`), or prose. Move numbers
+//! glued to what follows (`1.e4`, `2…dxe4`, `6Q`) or to what precedes
+//! (`Bd5.18.`) are cut off, and so are two moves printed without a space
+//! (`d4exd4`, `d4Sf6`, `O-O-OTd8`), so that the notation parsers see one
+//! move at a time. Every word keeps its byte range in the text.
+//!
+//! ```
+//! use scoresheet::document::words::{words, WordKind};
+//!
+//! let text = "1.e4 e5 2. Nf3, Nc6 (2... d6) 1-0";
+//! let kinds: Vec<WordKind> = words(text).iter().map(|w| w.kind).collect();
+//! assert_eq!(kinds[0], WordKind::Number { n: 1, black: false, dotted: true });
+//! assert_eq!(kinds[4], WordKind::Separator);
+//! assert_eq!(kinds[7], WordKind::Number { n: 2, black: true, dotted: true });
+//! assert_eq!(kinds[10], WordKind::Result);
+//! ```
+
+/// What a word is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WordKind {
+    /// A move number: `12.`, `12`, `12)`, or black's `12...`, `12…`,
+    /// `12. ...`, `12 ...,`.
+    Number {
+        /// Its value.
+        n: u32,
+        /// Whether dots say that black's move follows.
+        black: bool,
+        /// Whether a dot or parenthesis follows the digits.
+        dotted: bool,
+    },
+    /// A run of dots (`...`, `…`, `........`): black's move follows, or a
+    /// move is left out.
+    Dots,
+    /// `(`, `[` or `{`.
+    Open,
+    /// `)`, `]` or `}`.
+    Close,
+    /// `,`, `;` or `|` between moves.
+    Separator,
+    /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`.
+    Result,
+    /// Anything else: a move, part of one, or prose.
+    Text,
+}
+
+/// One word and where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Word {
+    /// What it is.
+    pub kind: WordKind,
+    /// Byte offset of its first character.
+    pub start: u32,
+    /// Byte offset after its last character.
+    pub end: u32,
+    /// Whether a line break comes before it.
+    pub line_start: bool,
+    /// Whether a blank line comes before it (a new paragraph).
+    pub paragraph: bool,
+}
+
+impl Word {
+    /// The word's text.
+    pub fn text<'a>(&self, text: &'a str) -> &'a str {
+        &text[self.start as usize..self.end as usize]
+    }
+
+    /// Whether the word is a move number of either side.
+    pub fn is_number(&self) -> bool {
+        matches!(self.kind, WordKind::Number { .. })
+    }
+}
+
+/// Cuts `text` into words. Never fails.
+pub fn words(text: &str) -> Vec<Word> {
+    let mut out: Vec<Word> = Vec::with_capacity(text.len() / 4 + 4);
+    let mut at = 0;
+    let mut newlines = 0u32;
+    let bytes = text.as_bytes();
+    while at < text.len() {
+        let Some(c) = text[at..].chars().next() else {
+            break;
+        };
+        if c.is_whitespace() {
+            if c == '\n' {
+                newlines += 1;
+            }
+            at += c.len_utf8();
+            continue;
+        }
+        let (line_start, paragraph) = (newlines > 0 || out.is_empty(), newlines > 1);
+        newlines = 0;
+        let single = match c {
+            '(' | '[' | '{' => Some(WordKind::Open),
+            ')' | ']' | '}' => Some(WordKind::Close),
+            '|' | ',' | ';' => Some(WordKind::Separator),
+            _ => None,
+        };
+        if let Some(kind) = single {
+            let end = at + c.len_utf8();
+            push(&mut out, kind, at, end, line_start, paragraph);
+            at = end;
+            continue;
+        }
+        let mut end = at;
+        while end < text.len() {
+            let Some(d) = text[end..].chars().next() else {
+                break;
+            };
+            if d.is_whitespace() || matches!(d, '(' | '[' | '{' | ')' | ']' | '}' | '|' | ',' | ';')
+            {
+                break;
+            }
+            end += d.len_utf8();
+        }
+        // `R(Q1)-Q3`, `e8(Q)`, `QxP(K4)`: a short parenthesis glued to a
+        // word stays inside it, as part of a move.
+        if bytes.get(end) == Some(&b'(')
+            && let Some(close) = text[end..].find(')')
+            && close <= 6
+            && !text[end + 1..end + close].contains(char::is_whitespace)
+        {
+            end += close + 1;
+            while end < text.len()
+                && !matches!(
+                    bytes[end],
+                    b' ' | b'\t' | b'\n' | b'\r' | b',' | b';' | b'|' | b')' | b']' | b'}' | b'('
+                )
+            {
+                end += 1;
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+            }
+        }
+        cut(text, at, end, line_start, paragraph, &mut out);
+        at = end;
+    }
+    merge_black_numbers(text, &mut out);
+    out
+}
+
+fn push(
+    out: &mut Vec<Word>,
+    kind: WordKind,
+    start: usize,
+    end: usize,
+    line_start: bool,
+    paragraph: bool,
+) {
+    out.push(Word {
+        kind,
+        start: start as u32,
+        end: end as u32,
+        line_start,
+        paragraph,
+    });
+}
+
+/// Cuts one blank-delimited chunk `text[start..end]` into words.
+fn cut(
+    text: &str,
+    mut start: usize,
+    end: usize,
+    line_start: bool,
+    paragraph: bool,
+    out: &mut Vec<Word>,
+) {
+    let mut first = true;
+    while start < end {
+        let (ls, par) = if first {
+            (line_start, paragraph)
+        } else {
+            (false, false)
+        };
+        first = false;
+        let chunk = &text[start..end];
+        if let Some(len) = result_len(chunk) {
+            push(out, WordKind::Result, start, start + len, ls, par);
+            start += len;
+            continue;
+        }
+        if let Some((kind, len)) = number(chunk) {
+            push(out, kind, start, start + len, ls, par);
+            start += len;
+            continue;
+        }
+        let dots = dots_len(chunk);
+        if dots > 0 {
+            push(out, WordKind::Dots, start, start + dots, ls, par);
+            start += dots;
+            continue;
+        }
+        let len = glued_move_end(chunk).unwrap_or(chunk.len());
+        // A move number glued after a move: `Bd5.18.`, `ed:.7.`.
+        let (word, number_at) = match trailing_number(&chunk[..len]) {
+            Some(at) => (at, Some(at)),
+            None => (len, None),
+        };
+        push(out, WordKind::Text, start, start + word, ls, par);
+        start += match number_at {
+            // The dot between them belongs to neither.
+            Some(at) => at + 1,
+            None => len,
+        };
+    }
+}
+
+/// Length of a termination marker at the start of `s`, which must then
+/// end (a full stop may follow).
+fn result_len(s: &str) -> Option<usize> {
+    for marker in ["1/2-1/2", "½-½", "1-0", "0-1", "1:0", "0:1", "*"] {
+        if let Some(rest) = s.strip_prefix(marker)
+            && matches!(rest, "" | ".")
+        {
+            return Some(s.len());
+        }
+    }
+    None
+}
+
+/// A move number at the start of `s`: its kind and length. Three digits
+/// at most, not `0`; followed by the end, dots, `)` or a letter that
+/// starts a piece (`6Q`).
+fn number(s: &str) -> Option<(WordKind, usize)> {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 || s.starts_with('0') {
+        return None;
+    }
+    let n: u32 = s[..digits].parse().ok()?;
+    let rest = &s[digits..];
+    let dots = dots_len(rest);
+    let (len, black, dotted) = if dots > 0 {
+        let black = dots > 1 || !rest.starts_with('.');
+        (digits + dots, black, true)
+    } else if rest.starts_with(')') {
+        (digits + 1, false, true)
+    } else {
+        (digits, false, false)
+    };
+    let after = &s[len..];
+    let ok = match after.chars().next() {
+        None => true,
+        // `1.e4`, `2…dxe4`, `6...Lb4`, `12.Pc3`, `6Q`: what follows is a move.
+        Some(c) if dotted => !c.is_ascii_digit() || dots > 0,
+        Some(c) => c.is_uppercase() && digits <= 2,
+    };
+    ok.then_some((WordKind::Number { n, black, dotted }, len))
+}
+
+/// Length of a run of dots (`.`, `…`) at the start of `s`.
+fn dots_len(s: &str) -> usize {
+    let mut len = 0;
+    for c in s.chars() {
+        match c {
+            '.' | '…' => len += c.len_utf8(),
+            _ => break,
+        }
+    }
+    len
+}
+
+/// Where a second move starts that is glued to a first one: after a
+/// square, a capture of a pawn (`d4exd4`) or a piece with its square
+/// (`d4Sf6`); after castling, a piece with its square (`O-O-OTd8`).
+fn glued_move_end(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let first = if matches!(b.first(), Some(b'a'..=b'h')) && matches!(b.get(1), Some(b'1'..=b'8')) {
+        2
+    } else {
+        ["O-O-O", "0-0-0", "O-O", "0-0"]
+            .iter()
+            .find(|c| s.starts_with(**c))?
+            .len()
+    };
+    let rest = &s[first..];
+    let r = rest.as_bytes();
+    let square_at = |i: usize| {
+        matches!(r.get(i), Some(b'a'..=b'h')) && matches!(r.get(i + 1), Some(b'1'..=b'8'))
+    };
+    let pawn_capture = first == 2
+        && matches!(r.first(), Some(b'a'..=b'h'))
+        && r.get(1) == Some(&b'x')
+        && square_at(2);
+    let piece = r.first().is_some_and(u8::is_ascii_uppercase)
+        && (square_at(1)
+            || (r.get(1) == Some(&b'x') && square_at(2))
+            || (matches!(r.get(1), Some(b'a'..=b'h' | b'1'..=b'8')) && square_at(2)));
+    (pawn_capture || piece).then_some(first)
+}
+
+/// Where a move number glued after a move starts (at the dot before it):
+/// `Bd5.18.` gives 3.
+fn trailing_number(s: &str) -> Option<usize> {
+    let body = s.strip_suffix('.').unwrap_or(s);
+    let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 3 {
+        return None;
+    }
+    let dot = body.len() - digits - 1;
+    (body.as_bytes().get(dot) == Some(&b'.') && dot >= 2 && !body[..dot].contains('.'))
+        .then_some(dot)
+}
+
+/// `12.` then `...`, `12` then `...,`: black's move number in two words
+/// becomes one.
+fn merge_black_numbers(text: &str, out: &mut Vec<Word>) {
+    let mut i = 0;
+    while i + 1 < out.len() {
+        if let (WordKind::Number { n, .. }, WordKind::Dots) = (out[i].kind, out[i + 1].kind)
+            && !out[i + 1].line_start
+            && out[i + 1].text(text).chars().count() >= 2
+        {
+            out[i].kind = WordKind::Number {
+                n,
+                black: true,
+                dotted: true,
+            };
+            out[i].end = out[i + 1].end;
+            out.remove(i + 1);
+            // `2 ...,`: the comma says nothing more.
+            if out
+                .get(i + 1)
+                .is_some_and(|w| w.kind == WordKind::Separator && w.start == out[i].end)
+            {
+                out.remove(i + 1);
+            }
+        }
+        i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(text: &str) -> Vec<String> {
+        words(text)
+            .iter()
+            .map(|w| {
+                let t = w.text(text);
+                match w.kind {
+                    WordKind::Number { n, black: true, .. } => format!("#{n}b"),
+                    WordKind::Number { n, .. } => format!("#{n}"),
+                    WordKind::Text => t.to_owned(),
+                    WordKind::Dots => "…".to_owned(),
+                    WordKind::Result => format!("={t}"),
+                    WordKind::Open | WordKind::Close | WordKind::Separator => t.to_owned(),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn move_numbers_in_every_habit() {
+        for (text, want) in [
+            ("1.e4 e5", vec!["#1", "e4", "e5"]),
+            ("2…dxe4", vec!["#2b", "dxe4"]),
+            ("2 ..., exf4", vec!["#2b", "exf4"]),
+            ("5. ........ P - Q 3", vec!["#5b", "P", "-", "Q", "#3"]),
+            ("6...... Dd4:", vec!["#6b", "Dd4:"]),
+            ("8. ... Df6", vec!["#8b", "Df6"]),
+            ("6Q x P", vec!["#6", "Q", "x", "P"]),
+            ("Bd5.18. Rgf5", vec!["Bd5", "#18", "Rgf5"]),
+            ("ed:.7. Dd4:", vec!["ed:", "#7", "Dd4:"]),
+            ("12) Pc3", vec!["#12", "Pc3"]),
+        ] {
+            assert_eq!(show(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn glued_moves_are_cut() {
+        assert_eq!(show("6. d4exd4"), ["#6", "d4", "exd4"]);
+        assert_eq!(show("d4Sf6"), ["d4", "Sf6"]);
+        assert_eq!(show("O-O-OTd8"), ["O-O-O", "Td8"]);
+        // Promotions and coordinates stay whole.
+        assert_eq!(show("e8Q+ e2e4 b7-a8Q"), ["e8Q+", "e2e4", "b7-a8Q"]);
+    }
+
+    #[test]
+    fn brackets_separators_results() {
+        assert_eq!(show("Cge7 (la Difesa)"), ["Cge7", "(", "la", "Difesa", ")"]);
+        assert_eq!(show("R(Q1)-Q3 P-K8(Q)"), ["R(Q1)-Q3", "P-K8(Q)"]);
+        assert_eq!(
+            show("| 1. P4R | P4R |"),
+            ["|", "#1", "P4R", "|", "P4R", "|"]
+        );
+        assert_eq!(show("abb. 1-0. *"), ["abb.", "=1-0.", "=*"]);
+        assert_eq!(show("0-0 0—0"), ["0-0", "0—0"]);
+    }
+
+    #[test]
+    fn paragraphs_and_lines() {
+        let w = words("a\nb\n\nc");
+        assert_eq!(
+            w.iter()
+                .map(|w| (w.line_start, w.paragraph))
+                .collect::<Vec<_>>(),
+            [(true, false), (true, false), (true, true)]
+        );
+    }
+}
