@@ -36,6 +36,8 @@ const BUILTIN: &[(&str, &str)] = &[
     ("pl", include_str!("../grammars/pl.toml")),
     ("cs", include_str!("../grammars/cs.toml")),
     ("ru", include_str!("../grammars/ru.toml")),
+    ("pt", include_str!("../grammars/pt.toml")),
+    ("is", include_str!("../grammars/is.toml")),
     ("figurine", include_str!("../grammars/figurine.toml")),
 ];
 

@@ -60,19 +60,13 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
     let mut best: Option<(MainLine, Notation, &Language, &str)> = None;
     for (notation, lang, name) in readings(text, &words, options) {
         let line = main_line(&layout, start, notation, lang);
-        let wins = best.as_ref().is_none_or(|(b, ..)| {
+        let key = |l: &MainLine| {
             (
-                line.moves.len(),
-                line.ended.is_some(),
-                std::cmp::Reverse(line.cost),
-                std::cmp::Reverse(line.pawn_letters()),
-            ) > (
-                b.moves.len(),
-                b.ended.is_some(),
-                std::cmp::Reverse(b.cost),
-                std::cmp::Reverse(b.pawn_letters()),
+                path::score(l.moves.len(), l.ended.is_some(), l.cost),
+                std::cmp::Reverse(l.pawn_letters()),
             )
-        });
+        };
+        let wins = best.as_ref().is_none_or(|(b, ..)| key(&line) > key(b));
         if wins {
             best = Some((line, notation, lang, name));
         }

@@ -49,6 +49,9 @@ const BRACKET_COST: u32 = 8;
 const SKIP_COST: u32 = 3;
 /// The cost of a check, mate or capture mark the move contradicts.
 const MARK_COST: u32 = 2;
+/// The cost of reading fewer words at a place than a longer reading
+/// there takes (`Q x P` where `Q x P (Q 2)` is written).
+const SHORT_COST: u32 = 1;
 /// Words of a bracketed remark passed over between White's and Black's
 /// moves, at most.
 const REMARK_WORDS: usize = 40;
@@ -108,8 +111,22 @@ impl MainLine {
     }
 }
 
+/// A legal move read at a place.
+struct Fit {
+    mv: Move,
+    /// The word after its span.
+    end: usize,
+    claims: Claims,
+    /// How many legal moves its span allowed.
+    choices: usize,
+    pawn_letter: bool,
+    /// Whether a longer span at the same place reads another move.
+    cut_short: bool,
+}
+
 struct Node {
     found: Found,
+    cost_after: u32,
     prev: Option<Rc<Node>>,
 }
 
@@ -317,6 +334,12 @@ pub fn main_line(
             if state.ended.is_none() {
                 search.extend(state, &mut next);
             }
+            if next.len() == before && std::env::var_os("DEBUG_PATH").is_some() {
+                eprintln!(
+                    "final {} plies {} cost {} ended {:?}",
+                    lang.code, state.plies, state.cost, state.ended
+                );
+            }
             if next.len() == before && better(state, &best) {
                 best = state.clone();
             }
@@ -331,6 +354,22 @@ pub fn main_line(
         });
         next.truncate(BEAM);
         beam = next;
+    }
+    if std::env::var_os("DEBUG_PATH").is_some() {
+        eprintln!(
+            "{} plies {} cost {} ended {:?}",
+            lang.code, best.plies, best.cost, best.ended
+        );
+        let mut node = best.last.as_ref();
+        while let Some(n) = node {
+            eprint!(
+                "[{} {}] ",
+                layout.words[n.found.first].text(layout.text),
+                n.cost_after
+            );
+            node = n.prev.as_ref();
+        }
+        eprintln!();
     }
     let stop = if best.ended.is_none() && !best.pos.is_game_over() {
         search.stop(&best)
@@ -353,11 +392,27 @@ pub fn main_line(
     }
 }
 
-/// Whether `a` is a better main line than `b`: longer, then ended by a
-/// result or resignation, then cheaper.
+/// What a half-move of the main line is worth against its cost: a move
+/// read inside brackets costs more than it brings, so a path that ends
+/// at a resignation beats one that goes on through a bracketed note.
+const PLY_WORTH: i64 = 4;
+/// What an end by a result or resignation word is worth.
+const END_WORTH: i64 = 3;
+
+/// How good a main line is: its half-moves and its end, less its cost.
+pub fn score(plies: usize, ended: bool, cost: u32) -> i64 {
+    PLY_WORTH * plies as i64 + if ended { END_WORTH } else { 0 } - i64::from(cost)
+}
+
+/// Whether `a` is a better main line than `b` (ties: the cheaper).
 fn better(a: &State, b: &State) -> bool {
-    (a.plies, a.ended.is_some(), std::cmp::Reverse(a.cost))
-        > (b.plies, b.ended.is_some(), std::cmp::Reverse(b.cost))
+    let key = |s: &State| {
+        (
+            score(s.plies as usize, s.ended.is_some(), s.cost),
+            std::cmp::Reverse(s.cost),
+        )
+    };
+    key(a) > key(b)
 }
 
 struct Search<'a, 't> {
@@ -414,17 +469,16 @@ impl Search<'_, '_> {
         out
     }
 
-    /// The legal moves the spans at word `first` give in `state`: each
-    /// move once, with its longest span, claims and how many moves the
-    /// span allowed.
-    fn moves_at(&mut self, state: &State, first: usize) -> Vec<(Move, usize, Claims, usize, bool)> {
+    /// The legal moves the spans at word `first` give in `state`, each
+    /// once, with its longest span.
+    fn moves_at(&mut self, state: &State, first: usize) -> Vec<Fit> {
         let turn = state.pos.turn();
         let spans = self
             .spans
             .entry(first)
             .or_insert_with(|| spans(self.layout.text, self.layout.words, first))
             .clone();
-        let mut out: Vec<(Move, usize, Claims, usize, bool)> = Vec::new();
+        let mut out: Vec<Fit> = Vec::new();
         for (len, span) in spans {
             let key = (first, len, turn == Color::White);
             let readings = self
@@ -441,19 +495,26 @@ impl Search<'_, '_> {
                 Resolution::Illegal => continue,
             };
             let choices = moves.len();
-            for m in moves {
-                let entry = (
-                    m.clone(),
-                    first + len,
-                    readings.first.claims,
+            for mv in moves {
+                let fit = Fit {
+                    mv: mv.clone(),
+                    end: first + len,
+                    claims: readings.first.claims,
                     choices,
-                    readings.first.pawn_letter,
-                );
-                match out.iter_mut().find(|e| e.0 == m) {
-                    Some(e) => *e = entry,
-                    None => out.push(entry),
+                    pawn_letter: readings.first.pawn_letter,
+                    cut_short: false,
+                };
+                match out.iter_mut().find(|f| f.mv == mv) {
+                    Some(f) => *f = fit,
+                    None => out.push(fit),
                 }
             }
+        }
+        // `Q x P (Q 2)`: a move that the longer span rules out is a
+        // reading of the text cut short.
+        let longest = out.iter().map(|f| f.end).max().unwrap_or(0);
+        for f in &mut out {
+            f.cut_short = f.end < longest;
         }
         out
     }
@@ -469,10 +530,21 @@ impl Search<'_, '_> {
                 continue;
             }
             let bracketed = l.depth[first] > 0;
-            for (mv, end, claims, choices, pawn_letter) in moves {
+            for Fit {
+                mv,
+                end,
+                claims,
+                choices,
+                pawn_letter,
+                cut_short,
+            } in moves
+            {
                 let mut pos = state.pos.clone();
                 pos.play_unchecked(mv.clone());
-                let mut cost = state.cost + SKIP_COST * skipped + mark_cost(&mv, &claims, &pos);
+                let mut cost = state.cost
+                    + SKIP_COST * skipped
+                    + mark_cost(&mv, &claims, &pos)
+                    + u32::from(cut_short) * SHORT_COST;
                 if bracketed {
                     cost += BRACKET_COST;
                 }
@@ -513,6 +585,7 @@ impl Search<'_, '_> {
                     next: end,
                     last: Some(Rc::new(Node {
                         found,
+                        cost_after: cost,
                         prev: state.last.clone(),
                     })),
                     plies: state.plies + 1,

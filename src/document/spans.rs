@@ -85,7 +85,7 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
         let word = words[i].text(text);
         short_form(word, &mut joined);
         if !joined.is_empty() && words[i].kind != WordKind::Open {
-            out.push((len, joined.clone()));
+            out.push((len, capital_captures(&joined)));
         }
         // A rank before a full stop ends the sentence, and the move.
         if len > 1 && matches!(words[i].kind, WordKind::Number { dotted: true, .. }) {
@@ -93,6 +93,16 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
         }
     }
     out
+}
+
+/// `dXe5`, `P X P`: a capital X inside a move is a capture; at its end
+/// it is a mate mark.
+fn capital_captures(joined: &str) -> String {
+    let last = joined.len().saturating_sub(1);
+    joined
+        .char_indices()
+        .map(|(i, c)| if c == 'X' && i < last { 'x' } else { c })
+        .collect()
 }
 
 /// Appends `word` in short form to `out`.

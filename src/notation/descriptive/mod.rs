@@ -521,6 +521,15 @@ impl Reader<'_> {
         if pawn.is_some() {
             return pawn;
         }
+        // Where the wing follows, so does the pawn's file: PR, PAR, PTD.
+        if self.desc.wing_after
+            && let Some((Role::Pawn, rest)) = start.piece
+            && let Some(found) = self.first_file_name(&self.start(rest), |files, rest| {
+                self.qualified(Named::new(Role::Pawn, files, None), rest)
+            })
+        {
+            return Some(found);
+        }
         // A wing and a piece: KN, QR, QB (or NK when the wing follows).
         if let Some((role, wing, rest)) = start.winged
             && let Some(found) = self.qualified(Named::new(role, Bitboard::FULL, Some(wing)), rest)
