@@ -78,6 +78,9 @@ pub struct Game<'a> {
     pub letters: String,
     /// Every finding, game-level ones included, in order of position.
     pub findings: Vec<Finding>,
+    /// Whether the moves were found in running text by the
+    /// [document reader](crate::document) rather than read as movetext.
+    pub running_text: bool,
 }
 
 impl Game<'_> {
@@ -165,6 +168,7 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
                 start: Chess::default(),
                 letters: String::new(),
                 findings,
+                running_text: false,
             };
         }
     };
@@ -173,21 +177,24 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
         notation,
         letters,
     } = detect(text, &lexed, &start, options);
-    let (lexed, replay, notation, letters) = if lexed.tags.is_empty()
-        && is_running_text(text, &lexed, &replay)
-    {
-        let doc = document::read(text, &start, options);
-        let further = doc.replay.main_plies > replay.main_plies
-            || (doc.replay.main_plies == replay.main_plies && replay.failed && !doc.replay.failed);
-        if further {
-            findings.retain(|f| f.kind != Kind::BadTag && f.kind != Kind::Syntax);
-            (doc.lexed, doc.replay, doc.notation, doc.letters)
+    let mut running_text = false;
+    let (lexed, replay, notation, letters) =
+        if lexed.tags.is_empty() && is_running_text(text, &lexed, &replay) {
+            let doc = document::read(text, &start, options);
+            // A failed replay counts its moves in `resolved`.
+            let read = replay.main_plies.max(replay.resolved);
+            let further = doc.replay.main_plies > read
+                || (doc.replay.main_plies == read && replay.failed && !doc.replay.failed);
+            if further {
+                findings.retain(|f| f.kind != Kind::BadTag && f.kind != Kind::Syntax);
+                running_text = true;
+                (doc.lexed, doc.replay, doc.notation, doc.letters)
+            } else {
+                (lexed, replay, notation, letters)
+            }
         } else {
             (lexed, replay, notation, letters)
-        }
-    } else {
-        (lexed, replay, notation, letters)
-    };
+        };
     let mut game = Game {
         notation,
         text,
@@ -196,6 +203,7 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
         letters,
         findings: Vec::new(),
         replay,
+        running_text,
     };
     findings.append(&mut game.replay.findings);
     if !game.replay.failed {

@@ -35,7 +35,7 @@ use crate::lang::Language;
 use crate::notation::Notation;
 use crate::pgn::lexer::{Lexed, Token, TokenKind};
 
-use path::{Layout, MainLine, main_line};
+use path::{Layout, MainLine, StopKind, main_line};
 use words::{Word, WordKind};
 
 /// A game read from running text, in the shapes the PGN reader gives.
@@ -63,6 +63,10 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
         let key = |l: &MainLine| {
             (
                 path::score(l.moves.len(), l.ended.is_some(), l.cost),
+                // A reading that stops at a legible move got half a move further.
+                l.stop
+                    .as_ref()
+                    .is_some_and(|s| s.kind != StopKind::Unreadable),
                 std::cmp::Reverse(l.pawn_letters()),
             )
         };
@@ -86,6 +90,15 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
         notation,
         letters: name.to_owned(),
     }
+}
+
+/// Reads the main line of `text` from `start` in one notation and
+/// letter set, as the repair search does for each edit it tries.
+pub fn read_with(text: &str, start: &Chess, notation: Notation, lang: &Language) -> Replay {
+    let words = words::words(text);
+    let layout = Layout::new(text, &words);
+    let line = main_line(&layout, start, notation, lang);
+    assemble(text, &words, &line, start).1
 }
 
 /// The readings to try: notation, the table that reads it, the letter
@@ -212,24 +225,39 @@ fn assemble(text: &str, words: &[Word], line: &MainLine, start: &Chess) -> (Lexe
     }
     if let Some(stop) = &line.stop {
         let first = &words[stop.first];
-        let last = &words[stop.end - 1];
-        let written = &text[first.start as usize..last.end as usize];
-        let (kind, what) = if stop.parses {
-            (Kind::Illegal, "illegal move")
-        } else {
-            (Kind::Unparseable, "unreadable move")
-        };
-        replay.findings.push(
-            Finding::game(
-                kind,
-                Severity::Error,
+        let span = first.start..words[stop.end - 1].end;
+        let written = &text[span.start as usize..span.end as usize];
+        let side = side_name(pos.turn());
+        let (kind, message) = match stop.kind {
+            StopKind::Illegal => (
+                Kind::Illegal,
                 format!(
-                    "{what} \"{written}\" ({} to move); the main line stops here though the text goes on",
-                    side_name(pos.turn())
+                    "illegal move \"{written}\" ({side} to move); the main line stops here though the text goes on"
                 ),
-            )
-            .at(first.start, written)
-            .before_move(&pos, line.moves.len() as u32 + 1),
+            ),
+            StopKind::Unreadable => (
+                Kind::Unparseable,
+                format!(
+                    "unreadable move \"{written}\" ({side} to move); the main line stops here though the text goes on"
+                ),
+            ),
+            StopKind::Gap => (
+                Kind::Illegal,
+                format!(
+                    "{side}'s move is missing: the text goes on with \"{written}\", which is illegal here"
+                ),
+            ),
+        };
+        comment(&mut lexed, &mut replay, cursor, span.start);
+        lexed.tokens.push(Token {
+            kind: TokenKind::Word,
+            span: span.clone(),
+        });
+        cursor = span.end;
+        replay.findings.push(
+            Finding::game(kind, Severity::Error, message)
+                .at(span.start, written)
+                .before_move(&pos, line.moves.len() as u32 + 1),
         );
         replay.failed = true;
     }

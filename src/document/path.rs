@@ -76,17 +76,28 @@ pub struct Found {
     pub pawn_letter: bool,
 }
 
-/// Where the main line stopped although the text goes on with the next
-/// half-move's number.
+/// Where the main line stopped although the text goes on.
 #[derive(Debug, Clone)]
 pub struct Stop {
-    /// Index of the first word of what stands where the move should be.
+    /// Index of the first word of what stands where the move should be,
+    /// or, for a gap, of the later move that follows it.
     pub first: usize,
     /// Index of the word after the longest span there that parses (the
     /// first word alone when none does).
     pub end: usize,
-    /// Whether a span there parses as a move at all.
-    pub parses: bool,
+    /// What is wrong there.
+    pub kind: StopKind,
+}
+
+/// Why the main line stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopKind {
+    /// What is written where the move belongs is legible but illegal.
+    Illegal,
+    /// What is written where the move belongs is no move.
+    Unreadable,
+    /// Nothing is written for the move; a later move number follows.
+    Gap,
 }
 
 /// The main line found in a text.
@@ -610,14 +621,9 @@ impl Search<'_, '_> {
     /// White's move that parses as a move.
     fn stop(&mut self, state: &State) -> Option<Stop> {
         let l = self.layout;
+        let turn = state.pos.turn();
         for (first, lead) in self.places(state) {
-            let spans = spans(l.text, l.words, first);
-            let turn = state.pos.turn();
-            let parsing = spans
-                .iter()
-                .filter(|(_, s)| self.notation.parse(s, self.lang, turn).is_ok())
-                .map(|(len, _)| *len)
-                .max();
+            let parsing = self.longest_parse(first, turn);
             let clear_number = match lead {
                 Lead::Number(q) => {
                     matches!(l.words[q].kind, WordKind::Number { dotted: true, .. }) || l.opens[q]
@@ -627,8 +633,58 @@ impl Search<'_, '_> {
             if parsing.is_some() || clear_number {
                 return Some(Stop {
                     first,
-                    end: first + parsing.unwrap_or(1),
-                    parses: parsing.is_some(),
+                    end: parsing.unwrap_or(first + 1),
+                    kind: if parsing.is_some() {
+                        StopKind::Illegal
+                    } else {
+                        StopKind::Unreadable
+                    },
+                });
+            }
+        }
+        self.gap(state)
+    }
+
+    /// The word after the longest span at `first` that parses.
+    fn longest_parse(&self, first: usize, turn: Color) -> Option<usize> {
+        let l = self.layout;
+        spans(l.text, l.words, first)
+            .iter()
+            .filter(|(_, s)| self.notation.parse(s, self.lang, turn).is_ok())
+            .map(|(len, _)| first + *len)
+            .max()
+    }
+
+    /// A later move, numbered as this game numbers its moves, that
+    /// follows with nothing written for the half-move after `state`.
+    fn gap(&self, state: &State) -> Option<Stop> {
+        let l = self.layout;
+        let n = state.pos.fullmoves().get();
+        let limit = l.result_after[state.next.min(l.words.len())].min(l.words.len());
+        for q in state.next..limit {
+            let WordKind::Number {
+                n: m,
+                black,
+                dotted,
+            } = l.words[q].kind
+            else {
+                continue;
+            };
+            let later = match state.pos.turn() {
+                Color::White => m > n || (m == n && black),
+                Color::Black => m > n,
+            };
+            let in_style = state.style_run < STYLE_RUN || l.opens[q];
+            if !later || m > n + 2 || l.depth[q] > 0 || !(dotted || l.opens[q]) || !in_style {
+                continue;
+            }
+            let first = q + 1;
+            let turn = if black { Color::Black } else { Color::White };
+            if let Some(end) = self.longest_parse(first, turn) {
+                return Some(Stop {
+                    first,
+                    end,
+                    kind: StopKind::Gap,
                 });
             }
         }

@@ -140,7 +140,34 @@ pub fn words(text: &str) -> Vec<Word> {
         at = end;
     }
     merge_black_numbers(text, &mut out);
+    merge_closing_parentheses(text, &mut out);
     out
+}
+
+/// `12)`: a parenthesis glued to a number is the number's.
+fn merge_closing_parentheses(text: &str, out: &mut Vec<Word>) {
+    let mut i = 0;
+    while i + 1 < out.len() {
+        if let WordKind::Number {
+            n,
+            black,
+            dotted: false,
+        } = out[i].kind
+            && out[i + 1].kind == WordKind::Close
+            && out[i + 1].start == out[i].end
+            && out[i + 1].text(text) == ")"
+            && out.get(i + 2).is_some_and(|w| w.kind == WordKind::Text)
+        {
+            out[i].kind = WordKind::Number {
+                n,
+                black,
+                dotted: true,
+            };
+            out[i].end = out[i + 1].end;
+            out.remove(i + 1);
+        }
+        i += 1;
+    }
 }
 
 fn push(

@@ -34,9 +34,10 @@ pub mod edits;
 use std::cell::Cell;
 use std::ops::Range;
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::audit::{Finding, Kind, Severity};
+use crate::document;
 use crate::engine::origins::Origins;
 use crate::engine::render::{MoveStyle, append_move, san};
 use crate::engine::replay::replay;
@@ -478,14 +479,17 @@ impl<'g> Search<'g> {
         self.replays_left.set(left - 1);
         let (text, shifts) = splice(self.game.text, edits);
         let edited: Vec<Range<u32>> = shifts.into_iter().map(|(_, new)| new).collect();
-        let lexed = lex(&text);
-        let r = replay(
-            &text,
-            &lexed,
-            &self.game.start,
-            self.game.notation,
-            self.lang,
-        );
+        let r = if self.game.running_text {
+            document::read_with(&text, &self.game.start, self.game.notation, self.lang)
+        } else {
+            replay(
+                &text,
+                &lex(&text),
+                &self.game.start,
+                self.game.notation,
+                self.lang,
+            )
+        };
         // An edited move must fit its own marks (`Nxd7` is no reading of
         // a knight's quiet move); with marks searched, every mark must.
         let in_edit = |f: &Finding| {
@@ -626,7 +630,14 @@ impl<'g> Search<'g> {
     fn dropped(&self, i: usize, found: &mut Vec<Suggestion>) {
         let step = &self.steps[i];
         let written = self.word(step.token);
-        let at = self.span(step.token).start;
+        // In running text, Black's move goes right after White's, where
+        // the reader looks for it; elsewhere before the move that follows.
+        let (at, lead) = match i.checked_sub(1) {
+            Some(previous) if self.game.running_text && step.before.turn() == Color::Black => {
+                (self.span(self.steps[previous].token).end, " ")
+            }
+            _ => (self.span(step.token).start, ""),
+        };
         let mut fitting = Vec::new();
         for m in step.before.legal_moves() {
             // The written move must now fit the other side.
@@ -644,7 +655,11 @@ impl<'g> Search<'g> {
             if matches!(self.resolve(&next, written), Resolution::Illegal) {
                 continue;
             }
-            let inserted = format!("{} ", self.write(step, m));
+            let inserted = if lead.is_empty() {
+                format!("{} ", self.write(step, m))
+            } else {
+                format!("{lead}{}", self.write(step, m))
+            };
             if self.replays(&[(at..at, inserted.clone())]).is_some() {
                 fitting.push((m, inserted));
             }
