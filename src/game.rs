@@ -227,15 +227,29 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
     game
 }
 
-/// Whether text without tags is running text rather than movetext: its
-/// reading failed, or words of prose stood among its moves, or brackets
-/// that are no tags.
+/// Whether text without tags is running text rather than movetext:
+/// words of prose stood among its moves, brackets that are no tags, or
+/// a word that no notation reads. Movetext that fails on an illegal or
+/// ambiguous move is movetext still, and is reported as such.
 fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
-    replay.failed
-        || !lexed.findings.is_empty()
-        || lexed.tokens.iter().any(|t| {
-            t.kind == TokenKind::Comment && text.as_bytes().get(t.span.end as usize) != Some(&b'}')
-        })
+    lexed.findings.iter().any(|f| f.bad_tag)
+        || lexed
+            .tokens
+            .iter()
+            .any(|t| t.kind == TokenKind::Comment && !is_braced(text, t.span.start))
+        || replay
+            .findings
+            .iter()
+            .any(|f| f.severity == Severity::Error && f.kind == Kind::Unparseable)
+        || replay.resolved == 0
+}
+
+/// Whether the comment starting at `start` was written in braces (the
+/// lexer makes comments of prose too).
+fn is_braced(text: &str, start: u32) -> bool {
+    start
+        .checked_sub(1)
+        .is_some_and(|i| text.as_bytes().get(i as usize) == Some(&b'{'))
 }
 
 /// A way of reading a game's moves, and how far it got.

@@ -181,11 +181,11 @@ fn assemble(text: &str, words: &[Word], line: &MainLine, start: &Chess) -> (Lexe
             span: span.clone(),
         });
         replay.events.push(Event::Move {
-            mv: found.mv.clone(),
+            mv: found.mv,
             token,
         });
         let before = pos.clone();
-        pos.play_unchecked(found.mv.clone());
+        pos.play_unchecked(found.mv);
         let ply = i as u32 + 1;
         let written = &text[span.start as usize..span.end as usize];
         for (kind, message) in mark_findings(found, &pos) {
@@ -318,8 +318,8 @@ mod tests {
         let mut out = Vec::new();
         for e in &doc.replay.events {
             if let Event::Move { mv, .. } = e {
-                out.push(shakmaty::san::San::from_move(&pos, mv.clone()).to_string());
-                pos.play_unchecked(mv.clone());
+                out.push(shakmaty::san::San::from_move(&pos, *mv).to_string());
+                pos.play_unchecked(*mv);
             }
         }
         out.join(" ")

@@ -508,7 +508,7 @@ impl Search<'_, '_> {
             let choices = moves.len();
             for mv in moves {
                 let fit = Fit {
-                    mv: mv.clone(),
+                    mv,
                     end: first + len,
                     claims: readings.first.claims,
                     choices,
@@ -551,7 +551,7 @@ impl Search<'_, '_> {
             } in moves
             {
                 let mut pos = state.pos.clone();
-                pos.play_unchecked(mv.clone());
+                pos.play_unchecked(mv);
                 let mut cost = state.cost
                     + SKIP_COST * skipped
                     + mark_cost(&mv, &claims, &pos)
@@ -571,7 +571,7 @@ impl Search<'_, '_> {
                 };
                 let mut origins = state.origins.clone();
                 if let Some(o) = origins.as_mut() {
-                    o.play(mv.clone());
+                    o.play(mv);
                 }
                 let white_number = match (state.pos.turn(), number) {
                     (Color::White, Some(q)) => match l.words[q].kind {
@@ -624,13 +624,13 @@ impl Search<'_, '_> {
         let turn = state.pos.turn();
         for (first, lead) in self.places(state) {
             let parsing = self.longest_parse(first, turn);
-            let clear_number = match lead {
+            let clear_place = match lead {
                 Lead::Number(q) => {
                     matches!(l.words[q].kind, WordKind::Number { dotted: true, .. }) || l.opens[q]
                 }
-                Lead::Adjacent => false,
+                Lead::Adjacent => is_move_fragment(l.words[first].text(l.text)),
             };
-            if parsing.is_some() || clear_number {
+            if parsing.is_some() || clear_place {
                 return Some(Stop {
                     first,
                     end: parsing.unwrap_or(first + 1),
@@ -690,6 +690,16 @@ impl Search<'_, '_> {
         }
         None
     }
+}
+
+/// Whether a word that no notation reads is still a broken move rather
+/// than a word of prose: a lone capital (`N`, cut off) or a word with a
+/// digit (`Nf`, `5f3`, `Rg9`).
+fn is_move_fragment(word: &str) -> bool {
+    let word = word.trim_end_matches(['.', ',', ';', ':', '!', '?']);
+    let lone_capital = word.chars().count() == 1 && word.chars().all(char::is_uppercase);
+    let digit = word.chars().any(|c| c.is_ascii_digit()) && word.chars().count() <= 8;
+    lone_capital || digit
 }
 
 /// The cost of the marks of a move that contradict it.

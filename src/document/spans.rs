@@ -43,7 +43,7 @@ pub fn is_resign_word(word: &str) -> bool {
     let word = word
         .trim_matches(|c: char| !c.is_alphanumeric())
         .to_lowercase();
-    !word.is_empty() && vocabulary().resign.iter().any(|r| *r == word)
+    !word.is_empty() && vocabulary().resign.contains(&word)
 }
 
 /// Whether word `i` may be part of a move's span after its first word.

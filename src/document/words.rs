@@ -14,9 +14,9 @@
 //! let text = "1.e4 e5 2. Nf3, Nc6 (2... d6) 1-0";
 //! let kinds: Vec<WordKind> = words(text).iter().map(|w| w.kind).collect();
 //! assert_eq!(kinds[0], WordKind::Number { n: 1, black: false, dotted: true });
-//! assert_eq!(kinds[4], WordKind::Separator);
-//! assert_eq!(kinds[7], WordKind::Number { n: 2, black: true, dotted: true });
-//! assert_eq!(kinds[10], WordKind::Result);
+//! assert_eq!(kinds[5], WordKind::Separator);
+//! assert_eq!(kinds[8], WordKind::Number { n: 2, black: true, dotted: true });
+//! assert_eq!(kinds[11], WordKind::Result);
 //! ```
 
 /// What a word is.

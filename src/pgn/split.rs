@@ -404,19 +404,55 @@ fn classify(line: &[u8]) -> Kind {
     }
 }
 
-/// Whether `line` opens with a tag pair's name and quote (`[Event "`);
-/// `[Illustration]`, `[C60]` or `[1]` are editorial text, not tags.
+/// Whether `line` opens a tag pair: a name and a quoted value
+/// (`[Event "`), or a tag name that PGN defines with its value unquoted
+/// (`[Date 1858.??.??]`, malformed but meant). `[Illustration]`,
+/// `[Diagram 12]`, `[C60]` or `[1]` are editorial text, not tags.
 fn is_tag_line(line: &[u8]) -> bool {
     let Some(rest) = line.strip_prefix(b"[") else {
         return false;
     };
-    let name = rest
+    let len = rest
         .iter()
         .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
         .count();
-    name > 0
-        && rest[0].is_ascii_alphabetic()
-        && rest[name..].trim_ascii_start().first() == Some(&b'"')
+    let (name, after) = rest.split_at(len);
+    if len == 0 || !rest[0].is_ascii_alphabetic() {
+        return false;
+    }
+    let value = after.trim_ascii_start();
+    value.first() == Some(&b'"') || (value.len() < after.len() && is_pgn_tag_name(name))
+}
+
+/// The tag names of the PGN standard and those in common use.
+fn is_pgn_tag_name(name: &[u8]) -> bool {
+    const NAMES: &[&str] = &[
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "White",
+        "Black",
+        "Result",
+        "FEN",
+        "SetUp",
+        "ECO",
+        "WhiteElo",
+        "BlackElo",
+        "Annotator",
+        "PlyCount",
+        "TimeControl",
+        "Time",
+        "Termination",
+        "Mode",
+        "Opening",
+        "Variation",
+        "EventDate",
+        "WhiteTitle",
+        "BlackTitle",
+        "Variant",
+    ];
+    NAMES.iter().any(|n| n.as_bytes() == name)
 }
 
 /// Whether a `{` comment is open after `line`, given whether it was before.
