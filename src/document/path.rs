@@ -137,7 +137,6 @@ struct Fit {
 
 struct Node {
     found: Found,
-    cost_after: u32,
     prev: Option<Rc<Node>>,
 }
 
@@ -345,12 +344,6 @@ pub fn main_line(
             if state.ended.is_none() {
                 search.extend(state, &mut next);
             }
-            if next.len() == before && std::env::var_os("DEBUG_PATH").is_some() {
-                eprintln!(
-                    "final {} plies {} cost {} ended {:?}",
-                    lang.code, state.plies, state.cost, state.ended
-                );
-            }
             if next.len() == before && better(state, &best) {
                 best = state.clone();
             }
@@ -366,21 +359,6 @@ pub fn main_line(
         next.truncate(BEAM);
         beam = next;
     }
-    if std::env::var_os("DEBUG_PATH").is_some() {
-        eprintln!(
-            "{} plies {} cost {} ended {:?}",
-            lang.code, best.plies, best.cost, best.ended
-        );
-        let mut node = best.last.as_ref();
-        while let Some(n) = node {
-            eprint!(
-                "[{} {}] ",
-                layout.words[n.found.first].text(layout.text),
-                n.cost_after
-            );
-            node = n.prev.as_ref();
-        }
-        eprintln!();
     }
     let stop = if best.ended.is_none() && !best.pos.is_game_over() {
         search.stop(&best)
@@ -596,7 +574,6 @@ impl Search<'_, '_> {
                     next: end,
                     last: Some(Rc::new(Node {
                         found,
-                        cost_after: cost,
                         prev: state.last.clone(),
                     })),
                     plies: state.plies + 1,
