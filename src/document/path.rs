@@ -359,7 +359,6 @@ pub fn main_line(
         next.truncate(BEAM);
         beam = next;
     }
-    }
     let stop = if best.ended.is_none() && !best.pos.is_game_over() {
         search.stop(&best)
     } else {
