@@ -19,7 +19,7 @@ use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::output::{self, Format, Style};
 use crate::pgn::split::Splitter;
-use crate::repair::{self, Suggestion};
+use crate::repair::{self, Repair, Suggestion};
 
 /// Options that cannot work together.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,33 +120,103 @@ impl<'a> Converter<'a> {
     }
 
     /// Reads, verifies and renders one game. A game that does not replay
-    /// gets the edits that would make it replay as suggestions, and is
-    /// repaired when that is asked for and one edit alone works.
+    /// gets the edits that would make it replay as suggestions. Where one
+    /// edit alone explains a mistake and the game then replays well past
+    /// it, the edit is made and the audit goes on, so that every mistake
+    /// is reported at its own half-move; with repairing asked for, the
+    /// game is written with every such edit made.
     pub fn convert_game(&self, text: &str) -> Converted {
-        let (game, found, options) = self.read_and_suggest(text);
-        // Marks alone are too weak a witness to change a move for.
-        if let [only] = found.as_slice()
-            && self.repair
-            && game.replay.failed
-            && !only.edits.is_empty()
-            && let Some(repaired) = self.repaired(only, text, &options)
-        {
-            return repaired;
+        let mut chain: Vec<Repair> = Vec::new();
+        let mut earlier: Vec<Finding> = Vec::new();
+        let mut current = text.to_owned();
+        // Findings up to this half-move were told in an earlier round.
+        let mut told = 0;
+        loop {
+            let (game, found, options) = self.read_and_suggest(&current);
+            let confident = match found.as_slice() {
+                [only] if game.replay.failed && !only.edits.is_empty() => Some(only.clone()),
+                _ => None,
+            };
+            let mut findings = game.findings.clone();
+            repair::annotate(&mut findings, &found);
+            findings.retain(|f| f.ply > told || f.ply == 0);
+            let next = confident
+                .filter(|_| chain.len() < MAX_FIXES)
+                .map(|edit| (edit.apply(&current), edit))
+                .filter(|(repair, edit)| self.holds(&repair.text, edit, &options));
+            let Some((repair, edit)) = next else {
+                return self.finish(&game, findings, earlier, &chain);
+            };
+            // This round's mistake is told; the later ones come in the
+            // rounds after it, read from the edited text.
+            let failed_at = edit.ply;
+            findings.retain(|f| f.ply <= failed_at && f.ply > 0);
+            told = failed_at;
+            for f in &mut findings {
+                f.offset = f.offset.map(|o| original(&chain, o));
+            }
+            earlier.append(&mut findings);
+            let at = edit.edits.first().map_or(0, |(r, _)| r.start);
+            let mut made = Finding::game(
+                Kind::Repaired,
+                Severity::Warning,
+                format!("repaired: {}", edit.describe()),
+            )
+            .at(original(&chain, at), edit.written.clone())
+            .before_move(&edit.before, edit.ply);
+            made.suggestion = edit.moves.clone();
+            earlier.push(made);
+            current = repair.text.clone();
+            chain.push(repair);
         }
-        let rejected = game.is_rejected();
-        let output = (!rejected).then(|| self.render(&game)).flatten();
-        let (white, black) = players(&game);
-        let mut findings = game.findings;
-        repair::annotate(&mut findings, &found);
+    }
+
+    /// Whether the text with `edit` made reads on well past it.
+    fn holds(&self, text: &str, edit: &Suggestion, options: &ReadOptions<'_>) -> bool {
+        let game = read(text, options);
+        let reached = if game.replay.failed {
+            game.findings
+                .iter()
+                .find(|f| f.severity == Severity::Error)
+                .map_or(0, |f| f.ply)
+        } else {
+            game.replay.main_plies + repair::CONFIRMING
+        };
+        reached >= edit.ply + repair::CONFIRMING
+    }
+
+    /// The converted game after the fixes in `chain`: the game as read
+    /// last, with the findings of the earlier rounds.
+    fn finish(
+        &self,
+        game: &Game<'_>,
+        mut findings: Vec<Finding>,
+        earlier: Vec<Finding>,
+        chain: &[Repair],
+    ) -> Converted {
+        for f in &mut findings {
+            f.offset = f.offset.map(|o| original(chain, o));
+        }
+        let mut all = earlier;
+        all.append(&mut findings);
+        all.sort_by_key(|f| (f.offset.unwrap_or(0), f.ply));
+        let repaired = !chain.is_empty() && self.repair && !game.is_rejected();
+        // Unrepaired, a game with mistakes is rejected as written.
+        let rejected = game.is_rejected() || (!chain.is_empty() && !self.repair);
+        if !self.repair {
+            all.retain(|f| f.kind != Kind::Repaired);
+        }
+        let output = (!rejected).then(|| self.render(game)).flatten();
+        let (white, black) = players(game);
         Converted {
             output,
             rejected,
             white,
             black,
-            letters: game.letters,
+            letters: game.letters.clone(),
             notation: game.notation.name(),
-            findings,
-            repaired: false,
+            findings: all,
+            repaired,
         }
     }
 
@@ -194,52 +264,19 @@ impl<'a> Converter<'a> {
         (game, Vec::new(), self.read)
     }
 
-    /// The game with `edit` made, if it then converts; its findings are
-    /// placed in the original text, and a `repaired` one says what was
-    /// changed.
-    fn repaired(
-        &self,
-        edit: &Suggestion,
-        text: &str,
-        options: &ReadOptions<'_>,
-    ) -> Option<Converted> {
-        let repair = edit.apply(text);
-        let game = read(&repair.text, options);
-        if game.is_rejected() || game.replay.main_plies < edit.ply + repair::CONFIRMING {
-            return None;
-        }
-        let output = self.render(&game);
-        let (white, black) = players(&game);
-        let mut findings = game.findings;
-        for f in &mut findings {
-            f.offset = f.offset.map(|o| repair.original_offset(o));
-        }
-        let at = edit.edits.first().map_or(0, |(r, _)| r.start);
-        let mut finding = Finding::game(
-            Kind::Repaired,
-            Severity::Warning,
-            format!("repaired: {}", edit.describe()),
-        )
-        .at(at, edit.written.clone())
-        .before_move(&edit.before, edit.ply);
-        finding.suggestion = edit.moves.clone();
-        findings.push(finding);
-        findings.sort_by_key(|f| f.offset.unwrap_or(0));
-        Some(Converted {
-            output,
-            rejected: false,
-            white,
-            black,
-            letters: game.letters,
-            notation: game.notation.name(),
-            findings,
-            repaired: true,
-        })
-    }
-
     fn render(&self, game: &Game<'_>) -> Option<String> {
         (self.format != Format::None).then(|| output::render(game, self.format, &self.style))
     }
+}
+
+/// Edits made at most in one game: past that, a text is too broken for
+/// one fix after another to be trusted.
+const MAX_FIXES: usize = 8;
+
+/// The offset in the original text of `offset` in the text after every
+/// repair of `chain`.
+fn original(chain: &[Repair], offset: u32) -> u32 {
+    chain.iter().rev().fold(offset, |o, r| r.original_offset(o))
 }
 
 /// The White and Black tags of `game`.

@@ -95,6 +95,14 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
     out
 }
 
+/// Whether `word` is lower-case letters each followed by a full stop.
+fn is_abbreviation(word: &str) -> bool {
+    let b = word.as_bytes();
+    !b.is_empty()
+        && b.len() % 2 == 0
+        && b.chunks(2).all(|pair| pair[0].is_ascii_lowercase() && pair[1] == b'.')
+}
+
 /// `dXe5`, `P X P`: a capital X inside a move is a capture; at its end
 /// it is a mate mark.
 fn capital_captures(joined: &str) -> String {
@@ -107,6 +115,12 @@ fn capital_captures(joined: &str) -> String {
 
 /// Appends `word` in short form to `out`.
 fn short_form(word: &str, out: &mut String) {
+    // `e.p.`, `o.l.`, `a.p.` (and `e.` `p.` spaced): abbreviations of
+    // en passant keep their stops, which the marks are written with.
+    if is_abbreviation(word) {
+        out.push_str(word);
+        return;
+    }
     let bare: String = word.chars().filter(|c| *c != '.').collect();
     let lower = bare.to_lowercase();
     if let Some(mark) = vocabulary().long_form.get(lower.as_str()) {

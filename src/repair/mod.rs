@@ -81,6 +81,9 @@ pub struct Suggestion {
     pub moves: String,
     /// The position before the edited half-move.
     pub before: Chess,
+    /// How far the game reads with the edit made: the half-move where it
+    /// stops at the next mistake, or `u32::MAX` when it reads to its end.
+    pub reach: u32,
 }
 
 impl Suggestion {
@@ -455,6 +458,9 @@ impl<'g> Search<'g> {
                 self.token_edits(i, &mut found);
             }
         }
+        // The explanations under which the text reads furthest.
+        let furthest = found.iter().map(|s| s.reach).max().unwrap_or(0);
+        found.retain(|s| s.reach == furthest);
         found.sort_by_key(|s| (s.slip, std::cmp::Reverse(s.ply)));
         found.truncate(MAX_SUGGESTIONS);
         found
@@ -471,7 +477,7 @@ impl<'g> Search<'g> {
 
     /// The main line's moves when the text with `edits` made replays to
     /// its end.
-    fn replays(&self, edits: &[(Range<u32>, String)]) -> Option<Vec<Move>> {
+    fn replays(&self, edits: &[(Range<u32>, String)]) -> Option<(Vec<Move>, u32)> {
         let left = self.replays_left.get();
         if left == 0 {
             return None;
@@ -496,14 +502,32 @@ impl<'g> Search<'g> {
             f.offset
                 .is_some_and(|o| edited.iter().any(|e| e.contains(&o)))
         };
-        let wrong = |f: &Finding| {
-            f.severity == Severity::Error || (is_mark(f.kind) && (self.marks() || in_edit(f)))
-        };
-        if r.failed || r.findings.iter().any(wrong) {
+        if r.findings.iter().any(|f| is_mark(f.kind) && (self.marks() || in_edit(f))) {
             return None;
         }
+        if r.failed {
+            // Another mistake further on does not refute this edit when
+            // the game reads on well past the one it explains.
+            let failing = self.ply(self.steps.len() - 1);
+            let stopped = r
+                .findings
+                .iter()
+                .find(|f| f.severity == Severity::Error)
+                .map_or(0, |f| f.ply);
+            if self.marks() || stopped < failing + CONFIRMING {
+                return None;
+            }
+        }
+        let reach = if r.failed {
+            r.findings
+                .iter()
+                .find(|f| f.severity == Severity::Error)
+                .map_or(0, |f| f.ply)
+        } else {
+            u32::MAX
+        };
         r.main_line()
-            .map(|main| main.into_iter().map(|(_, m)| m).collect())
+            .map(|main| (main.into_iter().map(|(_, m)| m).collect(), reach))
     }
 
     /// The English SAN of `moves[from..to]` (main-line indices), played
@@ -612,7 +636,7 @@ impl<'g> Search<'g> {
             if done.contains(&m) {
                 continue;
             }
-            if self.replays(&[(span.clone(), text.clone())]).is_some() {
+            if let Some((_, reach)) = self.replays(&[(span.clone(), text.clone())]) {
                 done.push(m);
                 found.push(Suggestion {
                     ply: self.ply(i),
@@ -621,6 +645,7 @@ impl<'g> Search<'g> {
                     written: written.to_owned(),
                     moves: san(&step.before, m, Language::english()),
                     before: step.before.clone(),
+                    reach,
                 });
             }
         }
@@ -660,15 +685,18 @@ impl<'g> Search<'g> {
             } else {
                 format!("{lead}{}", self.write(step, m))
             };
-            if self.replays(&[(at..at, inserted.clone())]).is_some() {
-                fitting.push((m, inserted));
+            if let Some((_, reach)) = self.replays(&[(at..at, inserted.clone())]) {
+                fitting.push((m, inserted, reach));
             }
         }
+        // The moves under which the text reads furthest.
+        let furthest = fitting.iter().map(|f| f.2).max().unwrap_or(0);
+        fitting.retain(|f| f.2 == furthest);
         // One suggestion per gap: the moves that fit are its choices.
-        if let Some((_, inserted)) = fitting.first() {
+        if let Some((_, inserted, reach)) = fitting.first() {
             let moves: Vec<String> = fitting
                 .iter()
-                .map(|(m, _)| san(&step.before, *m, Language::english()))
+                .map(|(m, ..)| san(&step.before, *m, Language::english()))
                 .collect();
             found.push(Suggestion {
                 ply: self.ply(i),
@@ -681,6 +709,7 @@ impl<'g> Search<'g> {
                 written: String::new(),
                 moves: moves.join(" "),
                 before: step.before.clone(),
+                reach: *reach,
             });
         }
     }
@@ -698,7 +727,7 @@ impl<'g> Search<'g> {
         if next.is_some_and(|n| self.word(n) == self.word(step.token)) {
             return;
         }
-        if self.replays(&[(span.clone(), String::new())]).is_some() {
+        if let Some((_, reach)) = self.replays(&[(span.clone(), String::new())]) {
             found.push(Suggestion {
                 ply: self.ply(i),
                 slip: Slip::ExtraMove,
@@ -706,6 +735,7 @@ impl<'g> Search<'g> {
                 written: self.word(step.token).to_owned(),
                 moves: String::new(),
                 before: step.before.clone(),
+                reach,
             });
         }
     }
@@ -727,7 +757,7 @@ impl<'g> Search<'g> {
                 continue;
             }
             let edits = vec![(self.span(a), wb.to_owned()), (self.span(b), wa.to_owned())];
-            if let Some(moves) = self.replays(&edits) {
+            if let Some((moves, reach)) = self.replays(&edits) {
                 let moves =
                     [self.first + i, self.first + i + gap].map(|j| self.sans(&moves, j, j + 1));
                 found.push(Suggestion {
@@ -737,6 +767,7 @@ impl<'g> Search<'g> {
                     written: format!("{wa} … {wb}"),
                     moves: moves.join(","),
                     before: self.steps[i].before.clone(),
+                    reach,
                 });
             }
         }
