@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use crate::document::words::{Word, WordKind};
+use crate::document::words::{Word, WordKind, words};
 
 /// Most words one move is printed in (`Q R - K Kt 1`, `P. takes K. Kt.'s P.`).
 pub const MAX_SPAN: usize = 7;
@@ -100,7 +100,8 @@ fn is_abbreviation(word: &str) -> bool {
     let b = word.as_bytes();
     !b.is_empty()
         && b.len() % 2 == 0
-        && b.chunks(2).all(|pair| pair[0].is_ascii_lowercase() && pair[1] == b'.')
+        && b.chunks(2)
+            .all(|pair| pair[0].is_ascii_lowercase() && pair[1] == b'.')
 }
 
 /// `dXe5`, `P X P`: a capital X inside a move is a capture; at its end
@@ -111,6 +112,15 @@ fn capital_captures(joined: &str) -> String {
         .char_indices()
         .map(|(i, c)| if c == 'X' && i < last { 'x' } else { c })
         .collect()
+}
+
+/// A move's whole text in short form, as a span over all its words.
+pub fn short_text(text: &str) -> String {
+    let mut joined = String::new();
+    for w in words(text) {
+        short_form(w.text(text), &mut joined);
+    }
+    capital_captures(&joined)
 }
 
 /// Appends `word` in short form to `out`.
@@ -154,7 +164,6 @@ fn short_form(word: &str, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::words::words;
 
     fn all(text: &str) -> Vec<String> {
         spans(text, &words(text), 0)

@@ -44,7 +44,8 @@ use crate::engine::replay::replay;
 use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::game::{Game, ReadOptions};
 use crate::lang::Language;
-use crate::notation::Notation;
+use crate::model::Readings;
+use crate::notation::{Notation, SyntaxError};
 use crate::pgn::lexer::{TokenKind, lex};
 use edits::{Slip, variants};
 
@@ -62,6 +63,9 @@ const MAX_REPLAYS: u32 = 400;
 const MAX_REPLAYED_BYTES: usize = 8 << 20;
 /// Longest word edited: no move is written longer.
 const MAX_WORD: usize = 16;
+/// Longest move edited in running text, where a move may be written in
+/// words (`K. Kt. to B.'s 3rd.`).
+const MAX_RUNNING_WORD: usize = 32;
 /// Suggestions kept at most per game.
 const MAX_SUGGESTIONS: usize = 16;
 
@@ -469,10 +473,19 @@ impl<'g> Search<'g> {
     /// Whether step `i`'s word reads as a move in the game's notation.
     fn readable(&self, i: usize) -> bool {
         let step = &self.steps[i];
-        self.game
-            .notation
-            .parse(self.word(step.token), self.lang, step.before.turn())
-            .is_ok()
+        self.parse(step, self.word(step.token)).is_ok()
+    }
+
+    /// Parses `text` as the move of `step`; in running text, its words
+    /// are first joined as the document reader joins them.
+    fn parse(&self, step: &Step, text: &str) -> Result<Readings, SyntaxError> {
+        let turn = step.before.turn();
+        if self.game.running_text {
+            let short = document::spans::short_text(text);
+            self.game.notation.parse(&short, self.lang, turn)
+        } else {
+            self.game.notation.parse(text, self.lang, turn)
+        }
     }
 
     /// The main line's moves when the text with `edits` made replays to
@@ -502,7 +515,10 @@ impl<'g> Search<'g> {
             f.offset
                 .is_some_and(|o| edited.iter().any(|e| e.contains(&o)))
         };
-        if r.findings.iter().any(|f| is_mark(f.kind) && (self.marks() || in_edit(f))) {
+        if r.findings
+            .iter()
+            .any(|f| is_mark(f.kind) && (self.marks() || in_edit(f)))
+        {
             return None;
         }
         if r.failed {
@@ -545,11 +561,7 @@ impl<'g> Search<'g> {
     }
 
     fn resolve(&self, step: &Step, word: &str) -> Resolution {
-        match self
-            .game
-            .notation
-            .parse(word, self.lang, step.before.turn())
-        {
+        match self.parse(step, word) {
             Ok(readings) => resolve_readings(&step.before, &readings, step.origins.as_ref()),
             Err(_) => Resolution::Illegal,
         }
@@ -560,7 +572,12 @@ impl<'g> Search<'g> {
     fn token_edits(&self, i: usize, found: &mut Vec<Suggestion>) -> bool {
         let step = &self.steps[i];
         let written = self.word(step.token);
-        if written.len() > MAX_WORD {
+        let longest = if self.game.running_text {
+            MAX_RUNNING_WORD
+        } else {
+            MAX_WORD
+        };
+        if written.len() > longest {
             return false;
         }
         let span = self.span(step.token);
@@ -600,11 +617,7 @@ impl<'g> Search<'g> {
     /// Whether the capture, check and mate marks written in `text` fit
     /// `m`.
     fn fits_marks(&self, step: &Step, text: &str, m: Move) -> bool {
-        let Ok(readings) = self
-            .game
-            .notation
-            .parse(text, self.lang, step.before.turn())
-        else {
+        let Ok(readings) = self.parse(step, text) else {
             return false;
         };
         let claims = readings.first.claims;
