@@ -19,6 +19,7 @@ use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::output::{self, Format, Style};
 use crate::pgn::split::Splitter;
+use crate::repair::edits::Slip;
 use crate::repair::{self, Repair, Suggestion};
 
 /// Options that cannot work together.
@@ -131,12 +132,16 @@ impl<'a> Converter<'a> {
         let mut current = text.to_owned();
         // Findings up to this half-move were told in an earlier round.
         let mut told = 0;
+        // The findings about the game as a whole, as written.
+        let mut whole: Vec<Finding> = Vec::new();
         loop {
             let (game, found, options) = self.read_and_suggest(&current);
-            let confident = match found.as_slice() {
-                [only] if game.replay.failed && !only.edits.is_empty() => Some(only.clone()),
-                _ => None,
-            };
+            let confident = game
+                .replay
+                .failed
+                .then(|| confident(&found))
+                .flatten()
+                .cloned();
             let mut findings = game.findings.clone();
             repair::annotate(&mut findings, &found);
             findings.retain(|f| f.ply > told || f.ply == 0);
@@ -145,12 +150,27 @@ impl<'a> Converter<'a> {
                 .map(|edit| (edit.apply(&current), edit))
                 .filter(|(repair, edit)| self.holds(&repair.text, edit, &options));
             let Some((repair, edit)) = next else {
-                return self.finish(&game, findings, earlier, &chain);
+                return self.finish(&game, findings, earlier, whole, &chain);
             };
             // This round's mistake is told; the later ones come in the
             // rounds after it, read from the edited text.
-            let failed_at = edit.ply;
+            // The round tells its mistakes up to where the reading
+            // failed, and what the game as a whole was found to be.
+            let failed_at = findings
+                .iter()
+                .filter(|f| f.severity == Severity::Error)
+                .map(|f| f.ply)
+                .max()
+                .unwrap_or(0)
+                .max(edit.ply);
+            if chain.is_empty() {
+                whole = findings.iter().filter(|f| f.ply == 0).cloned().collect();
+            }
             findings.retain(|f| f.ply <= failed_at && f.ply > 0);
+            // Repaired, what the edit explains is told by its own row.
+            if self.repair {
+                findings.retain(|f| f.severity < Severity::Error && f.ply != edit.ply);
+            }
             told = failed_at;
             for f in &mut findings {
                 f.offset = f.offset.map(|o| original(&chain, o));
@@ -192,8 +212,14 @@ impl<'a> Converter<'a> {
         game: &Game<'_>,
         mut findings: Vec<Finding>,
         earlier: Vec<Finding>,
+        whole: Vec<Finding>,
         chain: &[Repair],
     ) -> Converted {
+        // Unrepaired, the game as a whole is the game as written.
+        if !self.repair && !chain.is_empty() {
+            findings.retain(|f| f.ply > 0);
+            findings.extend(whole);
+        }
         for f in &mut findings {
             f.offset = f.offset.map(|o| original(chain, o));
         }
@@ -272,6 +298,22 @@ impl<'a> Converter<'a> {
 /// Edits made at most in one game: past that, a text is too broken for
 /// one fix after another to be trusted.
 const MAX_FIXES: usize = 8;
+
+/// The edit to make, if one explains the mistake better than every other:
+/// the only one, or the only one that undoes a misread character or a
+/// letter of another language, where the others change the move more.
+fn confident(found: &[Suggestion]) -> Option<&Suggestion> {
+    let first = found.first().filter(|s| !s.edits.is_empty())?;
+    match found {
+        [_] => Some(first),
+        [_, second, ..]
+            if matches!(first.slip, Slip::Ocr | Slip::Letters) && second.slip > first.slip =>
+        {
+            Some(first)
+        }
+        _ => None,
+    }
+}
 
 /// The offset in the original text of `offset` in the text after every
 /// repair of `chain`.

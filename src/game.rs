@@ -183,9 +183,10 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
             let doc = document::read(text, &start, options);
             // A failed replay counts its moves in `resolved`.
             let read = replay.main_plies.max(replay.resolved);
-            let further = doc.replay.main_plies > read
-                || (doc.replay.main_plies == read && replay.failed && !doc.replay.failed);
-            if further {
+            // Text with prose read as far is read better by its own reader.
+            if doc.replay.main_plies > read
+                || (doc.replay.main_plies == read && has_prose(text, &lexed))
+            {
                 findings.retain(|f| f.kind != Kind::BadTag && f.kind != Kind::Syntax);
                 running_text = true;
                 (doc.lexed, doc.replay, doc.notation, doc.letters)
@@ -232,11 +233,7 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
 /// a word that no notation reads. Movetext that fails on an illegal or
 /// ambiguous move is movetext still, and is reported as such.
 fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
-    lexed.findings.iter().any(|f| f.bad_tag)
-        || lexed
-            .tokens
-            .iter()
-            .any(|t| t.kind == TokenKind::Comment && !is_braced(text, t.span.start))
+    has_prose(text, lexed)
         || replay
             .findings
             .iter()
@@ -244,12 +241,22 @@ fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
         || replay.resolved == 0
 }
 
-/// Whether the comment starting at `start` was written in braces (the
-/// lexer makes comments of prose too).
+/// Whether words of prose or brackets that are no tags stand among the
+/// moves.
+fn has_prose(text: &str, lexed: &Lexed) -> bool {
+    lexed.findings.iter().any(|f| f.bad_tag)
+        || lexed
+            .tokens
+            .iter()
+            .any(|t| t.kind == TokenKind::Comment && !is_braced(text, t.span.start))
+}
+
+/// Whether the comment starting at `start` was written as one, in braces
+/// or after a semicolon (the lexer makes comments of prose too).
 fn is_braced(text: &str, start: u32) -> bool {
     start
         .checked_sub(1)
-        .is_some_and(|i| text.as_bytes().get(i as usize) == Some(&b'{'))
+        .is_some_and(|i| matches!(text.as_bytes().get(i as usize), Some(b'{' | b';')))
 }
 
 /// A way of reading a game's moves, and how far it got.

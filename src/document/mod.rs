@@ -29,6 +29,7 @@ pub mod words;
 use shakmaty::{Chess, Position};
 
 use crate::audit::{Finding, Kind, Severity};
+use crate::engine::render::san;
 use crate::engine::replay::{Event, Replay, side_name};
 use crate::game::ReadOptions;
 use crate::lang::Language;
@@ -58,24 +59,26 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
     let words = words::words(text);
     let layout = Layout::new(text, &words);
     let mut best: Option<(MainLine, Notation, &Language, &str)> = None;
+    let mut best_key = None;
     for (notation, lang, name) in readings(text, &words, options) {
         let line = main_line(&layout, start, notation, lang);
-        let key = |l: &MainLine| {
-            (
-                path::score(l.moves.len(), l.ended.is_some(), l.cost),
-                // A reading that stops at a legible move got half a move further.
-                l.stop
-                    .as_ref()
-                    .is_some_and(|s| s.kind != StopKind::Unreadable),
-                std::cmp::Reverse(l.pawn_letters()),
-            )
-        };
-        let wins = best.as_ref().is_none_or(|(b, ..)| key(&line) > key(b));
-        if wins {
+        let key = (
+            path::score(line.moves.len(), line.ended.is_some(), line.cost),
+            // A reading that stops at a legible move got half a move further.
+            line.stop
+                .as_ref()
+                .is_some_and(|s| s.kind != StopKind::Unreadable),
+            // Letters under damage: an early slip stops every reading
+            // alike, and the letters that read the rest of the text win.
+            legible(&layout, notation, lang),
+            std::cmp::Reverse(line.pawn_letters()),
+        );
+        if best_key.as_ref().is_none_or(|b| key > *b) {
+            best_key = Some(key);
             best = Some((line, notation, lang, name));
         }
     }
-    let Some((line, notation, _, name)) = best else {
+    let Some((line, notation, lang, name)) = best else {
         return Document {
             lexed: Lexed::default(),
             replay: empty_replay(start),
@@ -83,7 +86,7 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
             letters: "en".into(),
         };
     };
-    let (lexed, replay) = assemble(text, &words, &line, start);
+    let (lexed, replay) = assemble(text, &words, &line, start, notation, lang);
     Document {
         lexed,
         replay,
@@ -92,13 +95,30 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
     }
 }
 
+/// How many numbered words of the text read as a move in `notation`
+/// with `lang`'s letters, whichever side they are for.
+fn legible(layout: &Layout<'_>, notation: Notation, lang: &Language) -> usize {
+    layout
+        .numbered()
+        .filter(|&first| {
+            [shakmaty::Color::White, shakmaty::Color::Black]
+                .iter()
+                .any(|&turn| {
+                    spans::spans(layout.text(), layout.words(), first)
+                        .iter()
+                        .any(|(_, span)| notation.parse(span, lang, turn).is_ok())
+                })
+        })
+        .count()
+}
+
 /// Reads the main line of `text` from `start` in one notation and
 /// letter set, as the repair search does for each edit it tries.
 pub fn read_with(text: &str, start: &Chess, notation: Notation, lang: &Language) -> Replay {
     let words = words::words(text);
     let layout = Layout::new(text, &words);
     let line = main_line(&layout, start, notation, lang);
-    assemble(text, &words, &line, start).1
+    assemble(text, &words, &line, start, notation, lang).1
 }
 
 /// The readings to try: notation, the table that reads it, the letter
@@ -154,7 +174,14 @@ fn empty_replay(start: &Chess) -> Replay {
 
 /// The main line as tokens and replay events: the text between moves
 /// becomes comments, nothing of it is dropped.
-fn assemble(text: &str, words: &[Word], line: &MainLine, start: &Chess) -> (Lexed, Replay) {
+fn assemble(
+    text: &str,
+    words: &[Word],
+    line: &MainLine,
+    start: &Chess,
+    notation: Notation,
+    lang: &Language,
+) -> (Lexed, Replay) {
     let mut lexed = Lexed::default();
     let mut replay = empty_replay(start);
     let mut cursor = 0u32;
@@ -195,19 +222,35 @@ fn assemble(text: &str, words: &[Word], line: &MainLine, start: &Chess) -> (Lexe
                     .before_move(&before, ply),
             );
         }
-        if found.choices > 1 {
-            replay.findings.push(
-                Finding::game(
-                    Kind::Ambiguous,
-                    Severity::Info,
-                    format!(
-                        "\"{written}\" fits {} legal moves; the rest of the game is legal only with this one",
-                        found.choices
-                    ),
-                )
-                .at(span.start, written)
-                .before_move(&before, ply),
+        if let Some(n) = found.pattern.nag {
+            replay.events.push(Event::Nag(n));
+        }
+        if found.pattern.draw_offer {
+            replay.events.push(Event::DrawOffer);
+        }
+        if !found.choices.is_empty() {
+            let english = |m: &shakmaty::Move| san(&before, *m, Language::english());
+            let chosen = english(&found.mv);
+            let mut all = vec![chosen.clone()];
+            all.extend(
+                found
+                    .choices
+                    .iter()
+                    .filter(|m| **m != found.mv)
+                    .map(english),
             );
+            let mut finding = Finding::game(
+                Kind::Ambiguous,
+                Severity::Warning,
+                format!(
+                    "ambiguous move \"{written}\": {} legal moves fit; {chosen} is the only one under which the game goes on",
+                    found.choices.len()
+                ),
+            )
+            .at(span.start, written)
+            .before_move(&before, ply);
+            finding.suggestion = all.join(" ");
+            replay.findings.push(finding);
         }
         cursor = span.end;
     }
@@ -231,15 +274,11 @@ fn assemble(text: &str, words: &[Word], line: &MainLine, start: &Chess) -> (Lexe
         let (kind, message) = match stop.kind {
             StopKind::Illegal => (
                 Kind::Illegal,
-                format!(
-                    "illegal move \"{written}\" ({side} to move); the main line stops here though the text goes on"
-                ),
+                format!("illegal move \"{written}\" ({side} to move)"),
             ),
             StopKind::Unreadable => (
                 Kind::Unparseable,
-                format!(
-                    "unreadable move \"{written}\" ({side} to move); the main line stops here though the text goes on"
-                ),
+                unreadable(written, notation, lang, pos.turn()),
             ),
             StopKind::Gap => (
                 Kind::Illegal,
@@ -269,23 +308,44 @@ fn assemble(text: &str, words: &[Word], line: &MainLine, start: &Chess) -> (Lexe
     (lexed, replay)
 }
 
+/// What the notation expected of a word that is no move.
+fn unreadable(written: &str, notation: Notation, lang: &Language, turn: shakmaty::Color) -> String {
+    let short = spans::short_text(written);
+    let mut message = format!("unparseable move \"{written}\"");
+    if let Err(e) = notation.parse(&short, lang, turn) {
+        message.push_str(&format!(": expected {}", e.expected));
+        if e.offset > 0 {
+            message.push_str(&format!(
+                " after \"{}\"",
+                short.get(..e.offset).unwrap_or(&short)
+            ));
+        }
+    }
+    if crate::notation::san::looks_numeric(&short) && notation.has_letters() {
+        message.push_str(" (this looks like ICCF numeric notation)");
+    }
+    message
+}
+
 /// `1-0.` is written `1-0`.
 fn result_text_len(word: &str) -> u32 {
     word.trim_end_matches('.').len() as u32
 }
 
-/// `text[from..to]` without the blanks, separators and dots at its ends.
+/// `text[from..to]` without the blanks and separators at its ends, nor
+/// the dots that stood for a move at its start.
 fn trimmed(text: &str, from: u32, to: u32) -> (u32, u32) {
     let s = &text[from as usize..to as usize];
-    let junk = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|' | '.' | '…');
-    let start = s.len() - s.trim_start_matches(junk).len();
-    let end = s.trim_end_matches(junk).len().max(start);
+    let lead = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|' | '.' | '…');
+    let tail = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|');
+    let start = s.len() - s.trim_start_matches(lead).len();
+    let end = s.trim_end_matches(tail).len().max(start);
     (from + start as u32, from + end as u32)
 }
 
 /// The marks of `found` that its move contradicts.
 fn mark_findings(found: &path::Found, after: &Chess) -> Vec<(Kind, &'static str)> {
-    let claims = &found.claims;
+    let claims = &found.pattern.claims;
     let check = after.is_check();
     let mut out = Vec::new();
     if claims.mate && !(check && after.is_checkmate()) {

@@ -28,12 +28,12 @@ use std::rc::Rc;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
-use crate::document::spans::{is_resign_word, spans};
+use crate::document::spans::{is_resign_word, short_text, spans};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
 use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::lang::Language;
-use crate::model::{Claims, Readings};
+use crate::model::{Claims, MovePattern, Readings};
 use crate::notation::Notation;
 
 /// States kept from one half-move to the next.
@@ -67,13 +67,11 @@ pub struct Found {
     pub end: usize,
     /// Index of its move number's word, when one leads it.
     pub number: Option<usize>,
-    /// What its marks claim.
-    pub claims: Claims,
-    /// How many legal moves its text allowed (more than one: look-ahead
-    /// chose).
-    pub choices: usize,
-    /// Whether a pawn letter was written.
-    pub pawn_letter: bool,
+    /// What its text says: marks, annotation glyph, draw offer.
+    pub pattern: MovePattern,
+    /// The legal moves its text allowed, when there were several and
+    /// look-ahead chose among them (empty otherwise).
+    pub choices: Vec<Move>,
 }
 
 /// Where the main line stopped although the text goes on.
@@ -118,7 +116,7 @@ pub struct MainLine {
 impl MainLine {
     /// Moves read with a written pawn letter.
     pub fn pawn_letters(&self) -> usize {
-        self.moves.iter().filter(|f| f.pawn_letter).count()
+        self.moves.iter().filter(|f| f.pattern.pawn_letter).count()
     }
 }
 
@@ -127,10 +125,9 @@ struct Fit {
     mv: Move,
     /// The word after its span.
     end: usize,
-    claims: Claims,
-    /// How many legal moves its span allowed.
-    choices: usize,
-    pawn_letter: bool,
+    pattern: MovePattern,
+    /// The legal moves its span allowed, when several.
+    choices: Vec<Move>,
     /// Whether a longer span at the same place reads another move.
     cut_short: bool,
 }
@@ -229,6 +226,22 @@ impl<'t> Layout<'t> {
         }
     }
 
+    /// The text the words are of.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// The words.
+    pub fn words(&self) -> &'t [Word] {
+        self.words
+    }
+
+    /// The words led by a move number, in text order.
+    pub fn numbered(&self) -> impl Iterator<Item = usize> + '_ {
+        (1..self.words.len())
+            .filter(|&i| self.words[i].kind == WordKind::Text && self.words[i - 1].is_number())
+    }
+
     /// Whether word `i` carries nothing between two half-moves: a
     /// separator, dots, or punctuation and annotation glyphs.
     fn is_filler(&self, i: usize) -> bool {
@@ -293,7 +306,14 @@ impl<'t> Layout<'t> {
             }
             match w.kind {
                 WordKind::Result => return Some(i),
-                WordKind::Text if is_resign_word(w.text(self.text)) => return Some(i),
+                // `Black resigned. 1-0`: the result, when it follows.
+                WordKind::Text if is_resign_word(w.text(self.text)) => {
+                    let result = (i + 1..self.words.len())
+                        .take(3)
+                        .take_while(|&j| !self.words[j].paragraph)
+                        .find(|&j| self.words[j].kind == WordKind::Result);
+                    return Some(result.unwrap_or(i));
+                }
                 WordKind::Text if !self.is_filler(i) => {
                     words += 1;
                     if words > 2 {
@@ -364,6 +384,11 @@ pub fn main_line(
     } else {
         None
     };
+    // A result printed after the last move's commentary is the game's.
+    if best.ended.is_none() && stop.is_none() && best.plies > 0 {
+        best.ended = Some(layout.result_after[best.next.min(layout.words.len())])
+            .filter(|&r| r < layout.words.len());
+    }
     let mut moves = Vec::with_capacity(best.plies as usize);
     let mut node = best.last.as_ref();
     while let Some(n) = node {
@@ -482,14 +507,17 @@ impl Search<'_, '_> {
                 Resolution::Ambiguous(moves) => moves,
                 Resolution::Illegal => continue,
             };
-            let choices = moves.len();
-            for mv in moves {
+            let choices = if moves.len() > 1 {
+                moves.clone()
+            } else {
+                Vec::new()
+            };
+            for &mv in &moves {
                 let fit = Fit {
                     mv,
                     end: first + len,
-                    claims: readings.first.claims,
-                    choices,
-                    pawn_letter: readings.first.pawn_letter,
+                    pattern: readings.first,
+                    choices: choices.clone(),
                     cut_short: false,
                 };
                 match out.iter_mut().find(|f| f.mv == mv) {
@@ -503,8 +531,34 @@ impl Search<'_, '_> {
         let longest = out.iter().map(|f| f.end).max().unwrap_or(0);
         for f in &mut out {
             f.cut_short = f.end < longest;
+            self.absorb_marks(f);
         }
         out
+    }
+
+    /// Takes into `fit` the marks written after its span, a comma apart
+    /// at most (`R-Q 8, mate.`).
+    fn absorb_marks(&self, fit: &mut Fit) {
+        let words = self.layout.words;
+        let mut at = fit.end;
+        if words
+            .get(at)
+            .is_some_and(|w| w.kind == WordKind::Separator && w.text(self.layout.text) == ",")
+        {
+            at += 1;
+        }
+        let Some(w) = words
+            .get(at)
+            .filter(|w| w.kind == WordKind::Text && !w.paragraph)
+        else {
+            return;
+        };
+        let short = short_text(w.text(self.layout.text));
+        if let Some(marks) = self.notation.parse_marks(&short, self.lang) {
+            fit.pattern.claims.merge(marks.claims);
+            fit.pattern.nag = fit.pattern.nag.or(marks.nag);
+            fit.end = at + 1;
+        }
     }
 
     /// Pushes every state one half-move after `state` onto `out`.
@@ -521,9 +575,8 @@ impl Search<'_, '_> {
             for Fit {
                 mv,
                 end,
-                claims,
+                pattern,
                 choices,
-                pawn_letter,
                 cut_short,
             } in moves
             {
@@ -531,7 +584,7 @@ impl Search<'_, '_> {
                 pos.play_unchecked(mv);
                 let mut cost = state.cost
                     + SKIP_COST * skipped
-                    + mark_cost(&mv, &claims, &pos)
+                    + mark_cost(&mv, &pattern.claims, &pos)
                     + u32::from(cut_short) * SHORT_COST;
                 if bracketed {
                     cost += BRACKET_COST;
@@ -563,9 +616,8 @@ impl Search<'_, '_> {
                     first,
                     end,
                     number,
-                    claims,
+                    pattern,
                     choices,
-                    pawn_letter,
                 };
                 out.push(State {
                     pos,

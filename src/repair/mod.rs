@@ -670,11 +670,14 @@ impl<'g> Search<'g> {
         let written = self.word(step.token);
         // In running text, Black's move goes right after White's, where
         // the reader looks for it; elsewhere before the move that follows.
+        // White's moves there are led by their numbers: one is not
+        // dropped alone.
         let (at, lead) = match i.checked_sub(1) {
-            Some(previous) if self.game.running_text && step.before.turn() == Color::Black => {
+            _ if !self.game.running_text => (self.span(step.token).start, ""),
+            Some(previous) if step.before.turn() == Color::Black => {
                 (self.span(self.steps[previous].token).end, " ")
             }
-            _ => (self.span(step.token).start, ""),
+            _ => return,
         };
         let mut fitting = Vec::new();
         for m in step.before.legal_moves() {

@@ -229,7 +229,14 @@ fn castles(text: &str, desc: &Descriptive) -> Option<CastlingSide> {
     }
     let rest = desc.castles.iter().find_map(|w| strip_word(text, w))?;
     let side = rest.trim_start_matches('(').trim_end_matches(')');
-    let wing = |w: &Vec<String>| w.iter().any(|k| side.starts_with(k.as_str()));
+    // `K`, `QR`, `KR`: a wing, and at most the rook's letter after it.
+    let wing = |w: &Vec<String>| {
+        w.iter().any(|k| {
+            side.strip_prefix(k.as_str()).is_some_and(|after| {
+                after.is_empty() || after.len() == 1 && after.chars().all(char::is_uppercase)
+            })
+        })
+    };
     if side.is_empty() || wing(&desc.king_wing) {
         Some(CastlingSide::KingSide)
     } else if wing(&desc.queen_wing) {
