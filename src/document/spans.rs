@@ -99,7 +99,7 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
 fn is_abbreviation(word: &str) -> bool {
     let b = word.as_bytes();
     !b.is_empty()
-        && b.len() % 2 == 0
+        && b.len().is_multiple_of(2)
         && b.chunks(2)
             .all(|pair| pair[0].is_ascii_lowercase() && pair[1] == b'.')
 }
