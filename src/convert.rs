@@ -134,28 +134,34 @@ impl<'a> Converter<'a> {
         let mut told = 0;
         // The findings about the game as a whole, as written.
         let mut whole: Vec<Finding> = Vec::new();
+        // Whether a fix was only a guess made to read on.
+        let mut tentative = false;
         loop {
             let (game, found, options) = self.read_and_suggest(&current);
-            let confident = game
-                .replay
-                .failed
-                .then(|| confident(&found))
-                .flatten()
-                .cloned();
+            // A fix that beats every other explanation is made; without
+            // one, the likeliest is made only to read on (the audit goes
+            // on past the mistake), and the game is not repaired.
+            let (sure, guess) = if game.replay.failed {
+                self.weigh(&current, &found, &options)
+            } else {
+                (None, None)
+            };
+            tentative |= sure.is_none() && guess.is_some() && game.replay.failed;
             let mut findings = game.findings.clone();
             repair::annotate(&mut findings, &found);
             findings.retain(|f| f.ply > told || f.ply == 0);
-            let next = confident
-                .filter(|_| chain.len() < MAX_FIXES)
+            let next = sure
+                .or(guess)
+                .filter(|_| game.replay.failed && chain.len() < MAX_FIXES)
                 .map(|edit| (edit.apply(&current), edit))
                 .filter(|(repair, edit)| self.holds(&repair.text, edit, &options));
             let Some((repair, edit)) = next else {
-                return self.finish(&game, findings, earlier, whole, &chain);
+                return self.finish(&game, findings, earlier, whole, &chain, tentative);
             };
             // This round's mistake is told; the later ones come in the
-            // rounds after it, read from the edited text.
-            // The round tells its mistakes up to where the reading
-            // failed, and what the game as a whole was found to be.
+            // rounds after it, read from the edited text. The round tells
+            // its mistakes up to where the reading failed, and what the
+            // game as a whole was found to be.
             let failed_at = findings
                 .iter()
                 .filter(|f| f.severity == Severity::Error)
@@ -168,7 +174,7 @@ impl<'a> Converter<'a> {
             }
             findings.retain(|f| f.ply <= failed_at && f.ply > 0);
             // Repaired, what the edit explains is told by its own row.
-            if self.repair {
+            if self.repair && !tentative {
                 findings.retain(|f| f.severity < Severity::Error && f.ply != edit.ply);
             }
             told = failed_at;
@@ -188,6 +194,53 @@ impl<'a> Converter<'a> {
             earlier.push(made);
             current = repair.text.clone();
             chain.push(repair);
+        }
+    }
+
+    /// The edit to make and whether the text is sure of it: one that
+    /// [`confident`] finds, or else the one under which the rest of the
+    /// text reads furthest with the fewest wrong marks, when no other
+    /// does as well; a guess when several do.
+    fn weigh(
+        &self,
+        text: &str,
+        found: &[Suggestion],
+        options: &ReadOptions<'_>,
+    ) -> (Option<Suggestion>, Option<Suggestion>) {
+        if let Some(sure) = confident(found) {
+            return (Some(sure.clone()), None);
+        }
+        let editable: Vec<&Suggestion> = found
+            .iter()
+            .filter(|s| !s.edits.is_empty())
+            .take(4)
+            .collect();
+        let evidence = |edit: &Suggestion| {
+            let repaired = edit.apply(text);
+            let game = read(&repaired.text, options);
+            let reached = game
+                .findings
+                .iter()
+                .find(|f| f.severity == Severity::Error)
+                .map_or(u32::MAX, |f| f.ply);
+            let marks = game
+                .findings
+                .iter()
+                .filter(|f| {
+                    matches!(
+                        f.kind,
+                        Kind::WrongCheckMark | Kind::WrongMateMark | Kind::WrongCaptureMark
+                    )
+                })
+                .count();
+            (reached, std::cmp::Reverse(marks))
+        };
+        let mut weighed: Vec<_> = editable.iter().map(|s| (evidence(s), *s)).collect();
+        weighed.sort_by(|a, b| b.0.cmp(&a.0));
+        match weighed.as_slice() {
+            [(best, s), (second, _), ..] if best > second => (Some((*s).clone()), None),
+            [(_, s), ..] => (None, Some((*s).clone())),
+            [] => (None, None),
         }
     }
 
@@ -214,9 +267,11 @@ impl<'a> Converter<'a> {
         earlier: Vec<Finding>,
         whole: Vec<Finding>,
         chain: &[Repair],
+        tentative: bool,
     ) -> Converted {
+        let repaired = !chain.is_empty() && self.repair && !tentative && !game.is_rejected();
         // Unrepaired, the game as a whole is the game as written.
-        if !self.repair && !chain.is_empty() {
+        if !repaired && !chain.is_empty() {
             findings.retain(|f| f.ply > 0);
             findings.extend(whole);
         }
@@ -226,10 +281,9 @@ impl<'a> Converter<'a> {
         let mut all = earlier;
         all.append(&mut findings);
         all.sort_by_key(|f| (f.offset.unwrap_or(0), f.ply));
-        let repaired = !chain.is_empty() && self.repair && !game.is_rejected();
         // Unrepaired, a game with mistakes is rejected as written.
-        let rejected = game.is_rejected() || (!chain.is_empty() && !self.repair);
-        if !self.repair {
+        let rejected = game.is_rejected() || (!chain.is_empty() && !repaired);
+        if !repaired {
             all.retain(|f| f.kind != Kind::Repaired);
         }
         let output = (!rejected).then(|| self.render(game)).flatten();

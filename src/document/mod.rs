@@ -114,11 +114,16 @@ fn legible(layout: &Layout<'_>, notation: Notation, lang: &Language) -> usize {
 
 /// Reads the main line of `text` from `start` in one notation and
 /// letter set, as the repair search does for each edit it tries.
-pub fn read_with(text: &str, start: &Chess, notation: Notation, lang: &Language) -> Replay {
+pub fn read_with(
+    text: &str,
+    start: &Chess,
+    notation: Notation,
+    lang: &Language,
+) -> (Lexed, Replay) {
     let words = words::words(text);
     let layout = Layout::new(text, &words);
     let line = main_line(&layout, start, notation, lang);
-    assemble(text, &words, &line, start, notation, lang).1
+    assemble(text, &words, &line, start, notation, lang)
 }
 
 /// The readings to try: notation, the table that reads it, the letter

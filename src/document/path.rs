@@ -656,12 +656,22 @@ impl Search<'_, '_> {
                 Lead::Number(q) => {
                     matches!(l.words[q].kind, WordKind::Number { dotted: true, .. }) || l.opens[q]
                 }
-                Lead::Adjacent => is_move_fragment(l.words[first].text(l.text)),
+                Lead::Adjacent => spans(l.text, l.words, first)
+                    .iter()
+                    .take(2)
+                    .any(|(_, s)| is_move_fragment(s)),
             };
             if parsing.is_some() || clear_place {
+                // An unreadable move is its first word, or the first two
+                // where the first alone is no fragment of one (`Q-R 41`).
+                let joined = spans(l.text, l.words, first)
+                    .iter()
+                    .take(2)
+                    .find(|(_, s)| is_move_fragment(s))
+                    .map(|(len, _)| first + len);
                 return Some(Stop {
                     first,
-                    end: parsing.unwrap_or(first + 1),
+                    end: parsing.or(joined).unwrap_or(first + 1),
                     kind: if parsing.is_some() {
                         StopKind::Illegal
                     } else {
@@ -689,6 +699,16 @@ impl Search<'_, '_> {
         let l = self.layout;
         let n = state.pos.fullmoves().get();
         let limit = l.result_after[state.next.min(l.words.len())].min(l.words.len());
+        // Whether the game's own numbers have stops (`12.`) or not (`12`).
+        let mut node = state.last.as_ref();
+        let mut numbers_dotted = true;
+        while let Some(n) = node {
+            if let Some(q) = n.found.number {
+                numbers_dotted = matches!(l.words[q].kind, WordKind::Number { dotted: true, .. });
+                break;
+            }
+            node = n.prev.as_ref();
+        }
         for q in state.next..limit {
             let WordKind::Number {
                 n: m,
@@ -703,7 +723,8 @@ impl Search<'_, '_> {
                 Color::Black => m > n,
             };
             let in_style = state.style_run < STYLE_RUN || l.opens[q];
-            if !later || m > n + 2 || l.depth[q] > 0 || !(dotted || l.opens[q]) || !in_style {
+            let numbered_so = dotted || l.opens[q] || !numbers_dotted;
+            if !later || m > n + 2 || l.depth[q] > 0 || !numbered_so || !in_style {
                 continue;
             }
             let first = q + 1;

@@ -152,10 +152,15 @@ fn short_form(word: &str, out: &mut String) {
         }
         _ => bare,
     };
+    // Cyrillic look-alikes of file letters in a square (`с3`).
+    let square_word = bare.bytes().any(|b| b.is_ascii_digit());
     for c in bare.chars() {
         out.push(match c {
             '×' => 'x',
             '—' | '–' | '‑' => '-',
+            'а' if square_word => 'a',
+            'с' if square_word => 'c',
+            'е' if square_word => 'e',
             c => c,
         });
     }

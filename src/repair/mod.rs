@@ -40,7 +40,7 @@ use crate::audit::{Finding, Kind, Severity};
 use crate::document;
 use crate::engine::origins::Origins;
 use crate::engine::render::{MoveStyle, append_move, san};
-use crate::engine::replay::replay;
+use crate::engine::replay::{Event, replay};
 use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::game::{Game, ReadOptions};
 use crate::lang::Language;
@@ -133,6 +133,21 @@ impl Suggestion {
 
 /// An edit's span in the original text and in the edited one.
 type Shift = (Range<u32>, Range<u32>);
+
+/// Where `offset` of the original text is after the edits of `shifts`.
+fn shifted(offset: u32, shifts: &[Shift]) -> u32 {
+    let mut delta: i64 = 0;
+    for (old, new) in shifts {
+        if old.start > offset {
+            break;
+        }
+        if offset < old.end {
+            return new.start;
+        }
+        delta = i64::from(new.end) - i64::from(old.end);
+    }
+    (i64::from(offset) + delta).max(0) as u32
+}
 
 /// `text` with each range replaced, in order; with each edit's span in
 /// the original text and in the new one.
@@ -497,9 +512,24 @@ impl<'g> Search<'g> {
         }
         self.replays_left.set(left - 1);
         let (text, shifts) = splice(self.game.text, edits);
-        let edited: Vec<Range<u32>> = shifts.into_iter().map(|(_, new)| new).collect();
         let r = if self.game.running_text {
-            document::read_with(&text, &self.game.start, self.game.notation, self.lang)
+            let (lexed, r) =
+                document::read_with(&text, &self.game.start, self.game.notation, self.lang);
+            // In running text the reader may find another path through the
+            // words: the edit counts only if the main line now reads the
+            // word where it stopped (or the edit itself stands there).
+            let failing = self.span(self.steps.last()?.token).start;
+            let moved = shifted(failing, &shifts);
+            let read_there = r.events.iter().any(|e| match e {
+                Event::Move { token, .. } => lexed.tokens.get(*token as usize).is_some_and(|t| {
+                    t.span.start <= moved && moved < t.span.end.max(t.span.start + 1)
+                }),
+                _ => false,
+            });
+            if !read_there {
+                return None;
+            }
+            r
         } else {
             replay(
                 &text,
@@ -509,6 +539,7 @@ impl<'g> Search<'g> {
                 self.lang,
             )
         };
+        let edited: Vec<Range<u32>> = shifts.into_iter().map(|(_, new)| new).collect();
         // An edited move must fit its own marks (`Nxd7` is no reading of
         // a knight's quiet move); with marks searched, every mark must.
         let in_edit = |f: &Finding| {

@@ -83,10 +83,22 @@ fn read(token: &str, lang: &Language, turn: Color) -> Result<Readings, SyntaxErr
         offset: 0,
         expected,
     };
-    if let Some(side) = castles(&normal, desc) {
+    if let Some((side, either)) = castles(&normal, desc) {
         pattern.role = Some(Role::King);
         pattern.castle = Some(side);
-        return Ok(Readings::one(pattern));
+        // `Castles` alone names no side: the position tells which.
+        let more = if either {
+            vec![MovePattern {
+                castle: Some(CastlingSide::QueenSide),
+                ..pattern
+            }]
+        } else {
+            Vec::new()
+        };
+        return Ok(Readings {
+            first: pattern,
+            more,
+        });
     }
     let r = Reader {
         lang,
@@ -204,16 +216,17 @@ fn strip_word<'t>(text: &'t str, word: &str) -> Option<&'t str> {
     starts.then(|| &text[w.len()..])
 }
 
-/// `Castles`, `Castles(K)`, `CastlesQR`, `O-O`, `0-0-0`.
-fn castles(text: &str, desc: &Descriptive) -> Option<CastlingSide> {
+/// `Castles`, `Castles(K)`, `CastlesQR`, `O-O`, `0-0-0`: the side, and
+/// whether the text leaves it open (`Castles` alone, king's side first).
+fn castles(text: &str, desc: &Descriptive) -> Option<(CastlingSide, bool)> {
     if text.starts_with(['O', '0']) {
         let marks = text.bytes().filter(|b| *b != b'-');
         let (count, all_o) = marks.fold((0, true), |(n, all), b| {
             (n + 1, all && (b == b'O' || b == b'0'))
         });
         match (all_o, count) {
-            (true, 2) => return Some(CastlingSide::KingSide),
-            (true, 3) => return Some(CastlingSide::QueenSide),
+            (true, 2) => return Some((CastlingSide::KingSide, false)),
+            (true, 3) => return Some((CastlingSide::QueenSide, false)),
             _ => {}
         }
     }
@@ -237,10 +250,12 @@ fn castles(text: &str, desc: &Descriptive) -> Option<CastlingSide> {
             })
         })
     };
-    if side.is_empty() || wing(&desc.king_wing) {
-        Some(CastlingSide::KingSide)
+    if side.is_empty() {
+        Some((CastlingSide::KingSide, true))
+    } else if wing(&desc.king_wing) {
+        Some((CastlingSide::KingSide, false))
     } else if wing(&desc.queen_wing) {
-        Some(CastlingSide::QueenSide)
+        Some((CastlingSide::QueenSide, false))
     } else {
         None
     }
