@@ -236,7 +236,7 @@ impl<'a> Converter<'a> {
             (reached, std::cmp::Reverse(marks))
         };
         let mut weighed: Vec<_> = editable.iter().map(|s| (evidence(s), *s)).collect();
-        weighed.sort_by(|a, b| b.0.cmp(&a.0));
+        weighed.sort_by_key(|w| std::cmp::Reverse(w.0));
         match weighed.as_slice() {
             [(best, s), (second, _), ..] if best > second => (Some((*s).clone()), None),
             [(_, s), ..] => (None, Some((*s).clone())),
