@@ -547,8 +547,12 @@ impl Search<'_, '_> {
         {
             at += 1;
         }
+        // `(ch.)`: a mark in parentheses.
+        let bracketed = words.get(at).is_some_and(|w| w.kind == WordKind::Open)
+            && words.get(at + 2).is_some_and(|w| w.kind == WordKind::Close);
+        let word = if bracketed { at + 1 } else { at };
         let Some(w) = words
-            .get(at)
+            .get(word)
             .filter(|w| w.kind == WordKind::Text && !w.paragraph)
         else {
             return;
@@ -557,7 +561,7 @@ impl Search<'_, '_> {
         if let Some(marks) = self.notation.parse_marks(&short, self.lang) {
             fit.pattern.claims.merge(marks.claims);
             fit.pattern.nag = fit.pattern.nag.or(marks.nag);
-            fit.end = at + 1;
+            fit.end = word + 1 + usize::from(bracketed);
         }
     }
 

@@ -206,7 +206,7 @@ impl<R: BufRead> Splitter<R> {
             Kind::Escape => {}
             _ => {
                 cur.has_moves = true;
-                cur.has_move_lines |= kind != Kind::Prose;
+                cur.has_move_lines |= matches!(kind, Kind::MoveOne | Kind::MoveLater);
                 cur.in_comment = track_comment(line, cur.in_comment);
                 cur.ends_with_result = !cur.in_comment && ends_with_result(line);
             }
