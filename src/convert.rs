@@ -137,7 +137,7 @@ impl<'a> Converter<'a> {
         // Whether a fix was only a guess made to read on.
         let mut tentative = false;
         loop {
-            let (game, found, options) = self.read_and_suggest(&current);
+            let (mut game, found, options) = self.read_and_suggest(&current);
             // A fix that beats every other explanation is made; without
             // one, the likeliest is made only to read on (the audit goes
             // on past the mistake), and the game is not repaired.
@@ -147,7 +147,8 @@ impl<'a> Converter<'a> {
                 (None, None)
             };
             tentative |= sure.is_none() && guess.is_some() && game.replay.failed;
-            let mut findings = game.findings.clone();
+            let failed = game.is_rejected();
+            let mut findings = std::mem::take(&mut game.findings);
             repair::annotate(&mut findings, &found);
             findings.retain(|f| f.ply > told || f.ply == 0);
             let next = sure
@@ -156,7 +157,7 @@ impl<'a> Converter<'a> {
                 .map(|edit| (edit.apply(&current), edit))
                 .filter(|(repair, edit)| self.holds(&repair.text, edit, &options));
             let Some((repair, edit)) = next else {
-                return self.finish(&game, findings, earlier, whole, &chain, tentative);
+                return self.finish(&game, failed, findings, earlier, whole, &chain, tentative);
             };
             // This round's mistake is told; the later ones come in the
             // rounds after it, read from the edited text. The round tells
@@ -263,13 +264,14 @@ impl<'a> Converter<'a> {
     fn finish(
         &self,
         game: &Game<'_>,
+        failed: bool,
         mut findings: Vec<Finding>,
         earlier: Vec<Finding>,
         whole: Vec<Finding>,
         chain: &[Repair],
         tentative: bool,
     ) -> Converted {
-        let repaired = !chain.is_empty() && self.repair && !tentative && !game.is_rejected();
+        let repaired = !chain.is_empty() && self.repair && !tentative && !failed;
         // Unrepaired, the game as a whole is the game as written.
         if !repaired && !chain.is_empty() {
             findings.retain(|f| f.ply > 0);
@@ -278,11 +280,18 @@ impl<'a> Converter<'a> {
         for f in &mut findings {
             f.offset = f.offset.map(|o| original(chain, o));
         }
-        let mut all = earlier;
-        all.append(&mut findings);
-        all.sort_by_key(|f| (f.offset.unwrap_or(0), f.ply));
+        let mut all = if earlier.is_empty() {
+            findings
+        } else {
+            let mut all = earlier;
+            all.append(&mut findings);
+            all
+        };
+        if !chain.is_empty() {
+            all.sort_by_key(|f| (f.offset.unwrap_or(0), f.ply));
+        }
         // Unrepaired, a game with mistakes is rejected as written.
-        let rejected = game.is_rejected() || (!chain.is_empty() && !repaired);
+        let rejected = failed || (!chain.is_empty() && !repaired);
         if !repaired {
             all.retain(|f| f.kind != Kind::Repaired);
         }

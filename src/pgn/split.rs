@@ -412,6 +412,12 @@ fn is_tag_line(line: &[u8]) -> bool {
     let Some(rest) = line.strip_prefix(b"[") else {
         return false;
     };
+    // The common tag line ends with its quoted value, and the common name
+    // is a letter's run followed by a blank: told without a scan.
+    if rest.first().is_some_and(u8::is_ascii_alphabetic) && line.trim_ascii_end().ends_with(b"\"]")
+    {
+        return true;
+    }
     let len = rest
         .iter()
         .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
