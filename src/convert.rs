@@ -127,15 +127,8 @@ impl<'a> Converter<'a> {
     /// is reported at its own half-move; with repairing asked for, the
     /// game is written with every such edit made.
     pub fn convert_game(&self, text: &str) -> Converted {
-        let mut chain: Vec<Repair> = Vec::new();
-        let mut earlier: Vec<Finding> = Vec::new();
+        let mut rounds = Rounds::default();
         let mut current = text.to_owned();
-        // Findings up to this half-move were told in an earlier round.
-        let mut told = 0;
-        // The findings about the game as a whole, as written.
-        let mut whole: Vec<Finding> = Vec::new();
-        // Whether a fix was only a guess made to read on.
-        let mut tentative = false;
         loop {
             let (mut game, found, options) = self.read_and_suggest(&current);
             // A fix that beats every other explanation is made; without
@@ -146,55 +139,22 @@ impl<'a> Converter<'a> {
             } else {
                 (None, None)
             };
-            tentative |= sure.is_none() && guess.is_some() && game.replay.failed;
+            rounds.tentative |= sure.is_none() && guess.is_some();
             let failed = game.is_rejected();
             let mut findings = std::mem::take(&mut game.findings);
             repair::annotate(&mut findings, &found);
-            findings.retain(|f| f.ply > told || f.ply == 0);
+            findings.retain(|f| f.ply > rounds.told || f.ply == 0);
             let next = sure
                 .or(guess)
-                .filter(|_| game.replay.failed && chain.len() < MAX_FIXES)
+                .filter(|_| rounds.chain.len() < MAX_FIXES)
                 .map(|edit| (edit.apply(&current), edit))
                 .filter(|(repair, edit)| self.holds(&repair.text, edit, &options));
             let Some((repair, edit)) = next else {
-                return self.finish(&game, failed, findings, earlier, whole, &chain, tentative);
+                return self.finish(&game, failed, findings, rounds);
             };
-            // This round's mistake is told; the later ones come in the
-            // rounds after it, read from the edited text. The round tells
-            // its mistakes up to where the reading failed, and what the
-            // game as a whole was found to be.
-            let failed_at = findings
-                .iter()
-                .filter(|f| f.severity == Severity::Error)
-                .map(|f| f.ply)
-                .max()
-                .unwrap_or(0)
-                .max(edit.ply);
-            if chain.is_empty() {
-                whole = findings.iter().filter(|f| f.ply == 0).cloned().collect();
-            }
-            findings.retain(|f| f.ply <= failed_at && f.ply > 0);
-            // Repaired, what the edit explains is told by its own row.
-            if self.repair && !tentative {
-                findings.retain(|f| f.severity < Severity::Error && f.ply != edit.ply);
-            }
-            told = failed_at;
-            for f in &mut findings {
-                f.offset = f.offset.map(|o| original(&chain, o));
-            }
-            earlier.append(&mut findings);
-            let at = edit.edits.first().map_or(0, |(r, _)| r.start);
-            let mut made = Finding::game(
-                Kind::Repaired,
-                Severity::Warning,
-                format!("repaired: {}", edit.describe()),
-            )
-            .at(original(&chain, at), edit.written.clone())
-            .before_move(&edit.before, edit.ply);
-            made.suggestion = edit.moves.clone();
-            earlier.push(made);
             current = repair.text.clone();
-            chain.push(repair);
+            rounds.tell(findings, &edit, self.repair);
+            rounds.chain.push(repair);
         }
     }
 
@@ -259,39 +219,37 @@ impl<'a> Converter<'a> {
         reached >= edit.ply + repair::CONFIRMING
     }
 
-    /// The converted game after the fixes in `chain`: the game as read
+    /// The converted game after the fixes of `rounds`: the game as read
     /// last, with the findings of the earlier rounds.
     fn finish(
         &self,
         game: &Game<'_>,
         failed: bool,
         mut findings: Vec<Finding>,
-        earlier: Vec<Finding>,
-        whole: Vec<Finding>,
-        chain: &[Repair],
-        tentative: bool,
+        rounds: Rounds,
     ) -> Converted {
-        let repaired = !chain.is_empty() && self.repair && !tentative && !failed;
+        let fixed = !rounds.chain.is_empty();
+        let repaired = fixed && self.repair && !rounds.tentative && !failed;
         // Unrepaired, the game as a whole is the game as written.
-        if !repaired && !chain.is_empty() {
+        if !repaired && fixed {
             findings.retain(|f| f.ply > 0);
-            findings.extend(whole);
+            findings.extend(rounds.whole);
         }
         for f in &mut findings {
-            f.offset = f.offset.map(|o| original(chain, o));
+            f.offset = f.offset.map(|o| original(&rounds.chain, o));
         }
-        let mut all = if earlier.is_empty() {
+        let mut all = if rounds.earlier.is_empty() {
             findings
         } else {
-            let mut all = earlier;
+            let mut all = rounds.earlier;
             all.append(&mut findings);
             all
         };
-        if !chain.is_empty() {
+        if fixed {
             all.sort_by_key(|f| (f.offset.unwrap_or(0), f.ply));
         }
         // Unrepaired, a game with mistakes is rejected as written.
-        let rejected = failed || (!chain.is_empty() && !repaired);
+        let rejected = failed || (fixed && !repaired);
         if !repaired {
             all.retain(|f| f.kind != Kind::Repaired);
         }
@@ -361,6 +319,60 @@ impl<'a> Converter<'a> {
 /// Edits made at most in one game: past that, a text is too broken for
 /// one fix after another to be trusted.
 const MAX_FIXES: usize = 8;
+
+/// What the rounds of an audit that goes on past its fixes have found.
+#[derive(Default)]
+struct Rounds {
+    /// The edits made, in order; offsets map back through them.
+    chain: Vec<Repair>,
+    /// Findings of the earlier rounds, in the original text.
+    earlier: Vec<Finding>,
+    /// Findings up to this half-move were told in an earlier round.
+    told: u32,
+    /// The findings about the game as a whole, as written.
+    whole: Vec<Finding>,
+    /// Whether a fix was only a guess made to read on.
+    tentative: bool,
+}
+
+impl Rounds {
+    /// Keeps what a round found before `edit` is made: its mistakes up to
+    /// where the reading failed (the later ones come in the rounds after
+    /// it, read from the edited text), what the game as a whole was found
+    /// to be, and a row for the edit.
+    fn tell(&mut self, mut findings: Vec<Finding>, edit: &Suggestion, repairing: bool) {
+        let failed_at = findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.ply)
+            .max()
+            .unwrap_or(0)
+            .max(edit.ply);
+        if self.chain.is_empty() {
+            self.whole = findings.iter().filter(|f| f.ply == 0).cloned().collect();
+        }
+        findings.retain(|f| f.ply <= failed_at && f.ply > 0);
+        // Repaired, what the edit explains is told by its own row.
+        if repairing && !self.tentative {
+            findings.retain(|f| f.severity < Severity::Error && f.ply != edit.ply);
+        }
+        self.told = failed_at;
+        for f in &mut findings {
+            f.offset = f.offset.map(|o| original(&self.chain, o));
+        }
+        self.earlier.append(&mut findings);
+        let at = edit.edits.first().map_or(0, |(r, _)| r.start);
+        let mut made = Finding::game(
+            Kind::Repaired,
+            Severity::Warning,
+            format!("repaired: {}", edit.describe()),
+        )
+        .at(original(&self.chain, at), edit.written.clone())
+        .before_move(&edit.before, edit.ply);
+        made.suggestion = edit.moves.clone();
+        self.earlier.push(made);
+    }
+}
 
 /// The edit to make, if one explains the mistake better than every other:
 /// the only one, or the only one that undoes a misread character or a
