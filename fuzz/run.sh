@@ -27,7 +27,7 @@ seconds=$1
 shift
 cd "$(dirname "$0")"
 
-all_targets=(san iccf descriptive lexer split decode fen lang_toml convert writers)
+all_targets=(san iccf descriptive lexer split decode fen lang_toml convert writers document)
 targets=("${@:-${all_targets[@]}}")
 
 export RUSTC_BOOTSTRAP=1
