@@ -205,7 +205,12 @@ fn assemble(
     let mut pos = start.clone();
     for (i, found) in line.moves.iter().enumerate() {
         let lead = found.number.unwrap_or(found.first);
-        comment(&mut lexed, &mut replay, cursor, words[lead].start);
+        comment(
+            &mut lexed,
+            &mut replay,
+            cursor,
+            words[lead].start.max(cursor),
+        );
         let span = words[found.first].start..words[found.end - 1].end;
         let token = lexed.tokens.len() as u32;
         lexed.tokens.push(Token {
@@ -340,7 +345,9 @@ fn result_text_len(word: &str) -> u32 {
 /// `text[from..to]` without the blanks and separators at its ends, nor
 /// the dots that stood for a move at its start.
 fn trimmed(text: &str, from: u32, to: u32) -> (u32, u32) {
-    let s = &text[from as usize..to as usize];
+    let Some(s) = text.get(from as usize..to as usize) else {
+        return (from, from);
+    };
     let lead = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|' | '.' | '…');
     let tail = |c: char| c.is_whitespace() || matches!(c, ',' | ';' | '|');
     let start = s.len() - s.trim_start_matches(lead).len();

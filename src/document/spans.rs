@@ -82,6 +82,14 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
         if len > 1 && !joins(words, i, text) {
             break;
         }
+        // A number with a stop is a rank only where one is missing
+        // (`P - K 4.`); after a square it is the next move's number.
+        if len > 1
+            && matches!(words[i].kind, WordKind::Number { dotted: true, .. })
+            && !joined.ends_with(|c: char| c.is_alphabetic() || c == '-')
+        {
+            break;
+        }
         let word = words[i].text(text);
         short_form(word, &mut joined);
         if !joined.is_empty() && words[i].kind != WordKind::Open {

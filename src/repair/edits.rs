@@ -85,6 +85,16 @@ const OCR: &[(char, char)] = &[
     ('Q', 'O'),
 ];
 
+/// Letters that OCR reads as two (`li` for `h`, `II` for `H`, `rn` for
+/// `m`), and the other way.
+const OCR_PAIRS: &[(&str, &str)] = &[
+    ("li", "h"),
+    ("II", "H"),
+    ("rn", "m"),
+    ("ii", "n"),
+    ("cl", "d"),
+];
+
 /// Every text one edit away from `written` (other than itself), with the
 /// most likely slip that explains it; each text once.
 pub fn variants(written: &str, notation: Notation, lang: &Language) -> Vec<(String, Slip)> {
@@ -108,6 +118,20 @@ pub fn variants(written: &str, notation: Notation, lang: &Language) -> Vec<(Stri
                 continue;
             };
             add(replaced(&chars, i, Some(other)), Slip::Ocr);
+        }
+    }
+    for &(two, one) in OCR_PAIRS {
+        for (at, _) in written.match_indices(two) {
+            add(
+                format!("{}{one}{}", &written[..at], &written[at + two.len()..]),
+                Slip::Ocr,
+            );
+        }
+        for (at, _) in written.match_indices(one) {
+            add(
+                format!("{}{two}{}", &written[..at], &written[at + one.len()..]),
+                Slip::Ocr,
+            );
         }
     }
     if notation.has_letters() {
