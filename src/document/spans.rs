@@ -197,7 +197,9 @@ mod tests {
 
     #[test]
     fn a_span_stops_at_a_move_number_or_paragraph() {
-        assert_eq!(all("P-K4 2. P-Q4").len(), 2);
+        assert_eq!(all("P-K4 2. P-Q4").len(), 1);
+        // A rank before a full stop is the move's own.
+        assert_eq!(all("P - K 4. Then")[3], "P-K4");
         assert_eq!(all("P-K4\n\nP-Q4").len(), 1);
     }
 
