@@ -216,7 +216,14 @@ impl<'a> Converter<'a> {
         } else {
             game.replay.main_plies + repair::CONFIRMING
         };
-        reached >= edit.ply + repair::CONFIRMING
+        // Running text is read with its layout: getting past the mistake
+        // is enough there, as in the search that found the edit.
+        let margin = if game.running_text {
+            1
+        } else {
+            repair::CONFIRMING
+        };
+        reached >= edit.ply + margin
     }
 
     /// The converted game after the fixes of `rounds`: the game as read

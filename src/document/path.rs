@@ -52,6 +52,8 @@ const MARK_COST: u32 = 2;
 /// The cost of reading fewer words at a place than a longer reading
 /// there takes (`Q x P` where `Q x P (Q 2)` is written).
 const SHORT_COST: u32 = 1;
+/// The cost of a move read after a move number that is not its own.
+const MISNUMBER_COST: u32 = 6;
 /// Words of a bracketed remark passed over between White's and Black's
 /// moves, at most.
 const REMARK_WORDS: usize = 40;
@@ -158,6 +160,9 @@ struct State {
 enum Lead {
     /// After a move number (its word index).
     Number(usize),
+    /// After the next move number, which is not this move's (a misprint
+    /// or misread digit, `5` for `3`).
+    Misnumbered(usize),
     /// Right after White's move.
     Adjacent,
 }
@@ -202,6 +207,7 @@ impl<'t> Layout<'t> {
             only_separators &= w.kind == WordKind::Separator;
             if let (Some(prev), WordKind::Text) = (i.checked_sub(1).map(|p| words[p].kind), w.kind)
                 && let WordKind::Number { n, black, .. } = prev
+                && !is_rank(text, words, i - 1)
             {
                 let at = if black { &mut black_at } else { &mut white_at };
                 at.entry(n).or_default().push(i);
@@ -293,6 +299,25 @@ impl<'t> Layout<'t> {
             }
         }
         None
+    }
+
+    /// The first move number after `from` (before `limit`), when it is
+    /// not `n` but near it or one misread digit away (`5` for `3`, `17`
+    /// for `12`), outside brackets and followed by a word.
+    fn misnumbered(&self, from: usize, n: u32, limit: usize) -> Option<usize> {
+        let q = (from..limit.min(self.words.len())).find(|&q| self.words[q].is_number())?;
+        let WordKind::Number {
+            n: m, black: false, ..
+        } = self.words[q].kind
+        else {
+            return None;
+        };
+        let near = m != n && (m.abs_diff(n) <= 2 || one_digit_apart(m, n));
+        let followed = self
+            .words
+            .get(q + 1)
+            .is_some_and(|w| w.kind == WordKind::Text);
+        (near && followed && self.depth[q] == 0).then_some(q)
     }
 
     /// The result or resignation word right after a move ending before
@@ -468,6 +493,11 @@ impl Search<'_, '_> {
             let from = at.partition_point(|&j| j < state.next);
             out.extend(at[from..].iter().map(|&j| (j, Lead::Number(j - 1))));
         }
+        if state.pos.turn() == Color::White
+            && let Some(q) = l.misnumbered(state.next, n, limit)
+        {
+            out.push((q + 1, Lead::Misnumbered(q)));
+        }
         out.retain(|&(j, _)| j < limit);
         out.sort_by_key(|&(j, _)| j);
         out.dedup_by_key(|&mut (j, _)| j);
@@ -475,7 +505,7 @@ impl Search<'_, '_> {
         if state.style_run >= STYLE_RUN {
             let adjacent = l.adjacent(state.next);
             out.retain(|&(_, lead)| match lead {
-                Lead::Number(q) => l.opens[q] || adjacent == Some(q),
+                Lead::Number(q) | Lead::Misnumbered(q) => l.opens[q] || adjacent == Some(q),
                 Lead::Adjacent => true,
             });
         }
@@ -594,24 +624,28 @@ impl Search<'_, '_> {
                     cost += BRACKET_COST;
                 }
                 let number = match lead {
-                    Lead::Number(q) => Some(q),
+                    Lead::Number(q) | Lead::Misnumbered(q) => Some(q),
                     Lead::Adjacent => None,
                 };
-                let style_run = match lead {
-                    Lead::Number(q) if l.opens[q] => state.style_run + 1,
-                    Lead::Number(q) if l.adjacent(state.next) == Some(q) => state.style_run,
-                    Lead::Number(_) => 0,
-                    Lead::Adjacent => state.style_run,
+                if matches!(lead, Lead::Misnumbered(_)) {
+                    cost += MISNUMBER_COST;
+                }
+                let style_run = match number {
+                    Some(q) if l.opens[q] => state.style_run + 1,
+                    Some(q) if l.adjacent(state.next) == Some(q) => state.style_run,
+                    Some(_) => 0,
+                    None => state.style_run,
                 };
                 let mut origins = state.origins.clone();
                 if let Some(o) = origins.as_mut() {
                     o.play(mv);
                 }
-                let white_number = match (state.pos.turn(), number) {
-                    (Color::White, Some(q)) => match l.words[q].kind {
+                let white_number = match (state.pos.turn(), lead) {
+                    (Color::White, Lead::Number(q)) => match l.words[q].kind {
                         WordKind::Number { n, .. } => Some(n),
                         _ => None,
                     },
+                    (Color::White, Lead::Misnumbered(_)) => Some(state.pos.fullmoves().get()),
                     _ => None,
                 };
                 let ended = l.game_end(end);
@@ -657,8 +691,10 @@ impl Search<'_, '_> {
         for (first, lead) in self.places(state) {
             let parsing = self.longest_parse(first, turn);
             let clear_place = match lead {
-                Lead::Number(q) => {
-                    matches!(l.words[q].kind, WordKind::Number { dotted: true, .. }) || l.opens[q]
+                Lead::Number(q) | Lead::Misnumbered(q) => {
+                    matches!(l.words[q].kind, WordKind::Number { dotted: true, .. })
+                        || l.opens[q]
+                        || !self.numbers_dotted(state)
                 }
                 Lead::Adjacent => spans(l.text, l.words, first)
                     .iter()
@@ -666,11 +702,11 @@ impl Search<'_, '_> {
                     .any(|(_, s)| is_move_fragment(s)),
             };
             if parsing.is_some() || clear_place {
-                // An unreadable move is its first word, or the first two
+                // An unreadable move is its first word, or the first few
                 // where the first alone is no fragment of one (`Q-R 41`).
                 let joined = spans(l.text, l.words, first)
                     .iter()
-                    .take(2)
+                    .take(3)
                     .find(|(_, s)| is_move_fragment(s))
                     .map(|(len, _)| first + len);
                 return Some(Stop {
@@ -685,6 +721,22 @@ impl Search<'_, '_> {
             }
         }
         self.gap(state)
+    }
+
+    /// Whether the game's own numbers have stops (`12.`) or not (`12`),
+    /// as the last numbered move of `state`'s line has it.
+    fn numbers_dotted(&self, state: &State) -> bool {
+        let mut node = state.last.as_ref();
+        while let Some(n) = node {
+            if let Some(q) = n.found.number {
+                return matches!(
+                    self.layout.words[q].kind,
+                    WordKind::Number { dotted: true, .. }
+                );
+            }
+            node = n.prev.as_ref();
+        }
+        true
     }
 
     /// The word after the longest span at `first` that parses.
@@ -703,16 +755,7 @@ impl Search<'_, '_> {
         let l = self.layout;
         let n = state.pos.fullmoves().get();
         let limit = l.result_after[state.next.min(l.words.len())].min(l.words.len());
-        // Whether the game's own numbers have stops (`12.`) or not (`12`).
-        let mut node = state.last.as_ref();
-        let mut numbers_dotted = true;
-        while let Some(n) = node {
-            if let Some(q) = n.found.number {
-                numbers_dotted = matches!(l.words[q].kind, WordKind::Number { dotted: true, .. });
-                break;
-            }
-            node = n.prev.as_ref();
-        }
+        let numbers_dotted = self.numbers_dotted(state);
         for q in state.next..limit {
             let WordKind::Number {
                 n: m,
@@ -743,6 +786,50 @@ impl Search<'_, '_> {
         }
         None
     }
+}
+
+/// Whether the bare number at word `q` is the rank of a spaced move
+/// before it (`Q B 3` in `Kt - Q B 3 Kt - K B 3`) rather than the number
+/// of the move after it: a digit from 1 to 8 without a stop, set apart by
+/// blanks, after a word that ends in a file's or piece's letter.
+fn is_rank(text: &str, words: &[Word], q: usize) -> bool {
+    let WordKind::Number {
+        n,
+        black: false,
+        dotted: false,
+    } = words[q].kind
+    else {
+        return false;
+    };
+    let glued = words.get(q + 1).is_some_and(|w| w.start == words[q].end);
+    // The destination of a dash move still wants its rank: `P-Q 4`,
+    // `Kt-Q B 3`, `Kt - K B 3`; a capture (`Q x K P`) is whole.
+    let open_end = q
+        .checked_sub(1)
+        .map(|p| &words[p])
+        .is_some_and(|w| w.kind == WordKind::Text && w.text(text).ends_with(char::is_alphabetic));
+    let mut dash = false;
+    for p in (q.saturating_sub(4)..q).rev() {
+        let w = &words[p];
+        if w.kind != WordKind::Text {
+            break;
+        }
+        let t = w.text(text);
+        if t.contains(['x', '×', 'X']) {
+            return false;
+        }
+        if t.contains(['-', '—', '–']) {
+            dash = true;
+            break;
+        }
+    }
+    (1..=8).contains(&n) && !glued && open_end && dash
+}
+
+/// Whether `a` and `b` are written with as many digits and differ in one.
+fn one_digit_apart(a: u32, b: u32) -> bool {
+    let (a, b) = (a.to_string(), b.to_string());
+    a.len() == b.len() && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1
 }
 
 /// Whether a word that no notation reads is still a broken move rather

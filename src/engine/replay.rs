@@ -324,8 +324,10 @@ impl Replayer<'_> {
         let mut resolution =
             resolve_readings(&self.line.pos, &readings, self.line.origins.as_ref());
         let (mut readings, mut joined) = (readings, joined);
-        // `Castles QR`: a move that reads alone may need the next word.
-        if matches!(resolution, Resolution::Illegal)
+        // `Castles QR`: a move that reads alone may need the next word,
+        // and castling that names no side may be followed by its side.
+        let open_castling = readings.first.castle.is_some() && !readings.more.is_empty();
+        if (matches!(resolution, Resolution::Illegal) || open_castling)
             && joined == 0
             && let Some((longer, taken)) = self.joined_with_following(word, index)
         {

@@ -561,7 +561,14 @@ impl<'g> Search<'g> {
                 .iter()
                 .find(|f| f.severity == Severity::Error)
                 .map_or(0, |f| f.ply);
-            if self.marks() || stopped < failing + CONFIRMING {
+            // Running text is read with its layout, which rules out
+            // most wrong edits: getting past the mistake is enough there.
+            let margin = if self.game.running_text {
+                1
+            } else {
+                CONFIRMING
+            };
+            if self.marks() || stopped < failing + margin {
                 return None;
             }
         }
