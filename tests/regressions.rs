@@ -11,13 +11,15 @@ use std::fs;
 use std::path::Path;
 
 use scoresheet::convert::Converter;
+use scoresheet::document;
+use scoresheet::engine::replay::Event;
 use scoresheet::game::{Letters, ReadOptions};
 use scoresheet::lang::Language;
 use scoresheet::notation::{Notation, descriptive, san};
 use scoresheet::output::Format;
 use scoresheet::output::{Style, render};
 use scoresheet::pgn::split::Splitter;
-use shakmaty::Color;
+use shakmaty::{Chess, Color, Position};
 
 #[test]
 fn fuzzing_regressions_stay_fixed() {
@@ -68,6 +70,22 @@ fn fuzzing_regressions_stay_fixed() {
                         }
                     }
                 }
+            }
+            Some("document") => {
+                // The document reader's main line replays legally, one
+                // event a half-move, as many as it says.
+                let start = Chess::default();
+                let doc = document::read(&text, &start, &ReadOptions::default());
+                let mut pos = start;
+                let mut plies = 0;
+                for event in &doc.replay.events {
+                    if let Event::Move { mv, .. } = event {
+                        assert!(pos.is_legal(*mv), "{name}: an illegal move");
+                        pos.play_unchecked(*mv);
+                        plies += 1;
+                    }
+                }
+                assert_eq!(plies, doc.replay.main_plies, "{name}");
             }
             Some("convert") => {
                 // The first byte chose the options, as in the fuzz target.

@@ -327,7 +327,7 @@ fn trailing_number(s: &str) -> Option<usize> {
     if digits == 0 || digits > 3 {
         return None;
     }
-    let dot = body.len() - digits - 1;
+    let dot = body.len().checked_sub(digits + 1)?;
     (body.as_bytes().get(dot) == Some(&b'.') && dot >= 2 && !body[..dot].contains('.'))
         .then_some(dot)
 }
@@ -394,6 +394,8 @@ mod tests {
             ("Bd5.18. Rgf5", vec!["Bd5", "#18", "Rgf5"]),
             ("ed:.7. Dd4:", vec!["ed:", "#7", "Dd4:"]),
             ("12) Pc3", vec!["#12", "Pc3"]),
+            // Found by fuzzing: digits alone after a zero are no number.
+            ("012 e4", vec!["012", "e4"]),
         ] {
             assert_eq!(show(text), want, "{text}");
         }
