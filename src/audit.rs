@@ -58,6 +58,8 @@ pub enum Kind {
     WrongMoveLegal,
     /// Two half-moves written in each other's place.
     SwappedMoves,
+    /// Two ways a text writes one position disagree.
+    PositionConflict,
 }
 
 impl Kind {
@@ -82,6 +84,7 @@ impl Kind {
             Kind::TooLarge => "too-large",
             Kind::WrongMoveLegal => "wrong-move-legal",
             Kind::SwappedMoves => "swapped-moves",
+            Kind::PositionConflict => "position-conflict",
         }
     }
 }

@@ -3,7 +3,10 @@
 //! [`read`] lexes the text, sets up the starting position from the tags,
 //! replays the moves under the letter set asked for (or, with
 //! [`Letters::Auto`], under the one that replays furthest) and checks the
-//! game as a whole: result, tags, encoding.
+//! game as a whole: result, tags, encoding. Text without tags that is not
+//! movetext (prose among the moves, words no notation reads) is read by
+//! the [document reader](crate::document) too, and its reading is kept
+//! when it gets at least as far.
 //!
 //! ```
 //! use scoresheet::game::{read, ReadOptions};
@@ -137,7 +140,14 @@ fn is_result(text: &str) -> bool {
 
 /// Reads and replays one game. Never fails: problems are findings.
 pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
-    let lexed = lex(text);
+    let mut lexed = lex(text);
+    let position = lexed
+        .tags
+        .is_empty()
+        .then(|| text_position(text, &mut lexed))
+        .flatten();
+    // Tags a text's own position gave leave it running text.
+    let untagged = lexed.tags.is_empty() || has_position_tag(&lexed);
     let mut findings: Vec<Finding> = lexed
         .findings
         .iter()
@@ -178,24 +188,32 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
         letters,
     } = detect(text, &lexed, &start, options);
     let mut running_text = false;
-    let (lexed, replay, notation, letters) =
-        if lexed.tags.is_empty() && is_running_text(text, &lexed, &replay) {
-            let doc = document::read(text, &start, options);
-            // A failed replay counts its moves in `resolved`.
-            let read = replay.main_plies.max(replay.resolved);
-            // Text with prose read as far is read better by its own reader.
-            if doc.replay.main_plies > read
-                || (doc.replay.main_plies == read && has_prose(text, &lexed))
-            {
-                findings.retain(|f| f.kind != Kind::BadTag && f.kind != Kind::Syntax);
-                running_text = true;
-                (doc.lexed, doc.replay, doc.notation, doc.letters)
-            } else {
-                (lexed, replay, notation, letters)
-            }
+    findings.extend(position);
+    let (lexed, replay, notation, letters) = if untagged && is_running_text(text, &lexed, &replay) {
+        let doc = document::read(text, &start, options);
+        // A failed replay counts its moves in `resolved`.
+        let read = replay.main_plies.max(replay.resolved);
+        // Text with prose read as far is read better by its own reader.
+        if doc.replay.main_plies > read
+            || (doc.replay.main_plies == read && has_prose(text, &lexed))
+        {
+            findings.retain(|f| f.kind != Kind::BadTag && f.kind != Kind::Syntax);
+            running_text = true;
+            (
+                Lexed {
+                    tags: lexed.tags,
+                    ..doc.lexed
+                },
+                doc.replay,
+                doc.notation,
+                doc.letters,
+            )
         } else {
             (lexed, replay, notation, letters)
-        };
+        }
+    } else {
+        (lexed, replay, notation, letters)
+    };
     let mut game = Game {
         notation,
         text,
@@ -239,6 +257,36 @@ fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
             .iter()
             .any(|f| f.severity == Severity::Error && f.kind == Kind::Unparseable)
         || replay.resolved == 0
+}
+
+/// A position the text writes (a FEN, a piece list) becomes the game's
+/// `FEN` and `SetUp` tags unless it is the usual start; where the text
+/// writes it twice and the two disagree, the finding says where.
+fn text_position(text: &str, lexed: &mut Lexed) -> Option<Finding> {
+    let found = document::positions::find(text);
+    if let Some(w) = found.fen.filter(|w| !w.fen.starts_with(STANDARD_BOARD)) {
+        for (name, value) in [("FEN", w.fen), ("SetUp", "1".to_owned())] {
+            lexed.tags.push(Tag {
+                name: name.to_owned(),
+                value,
+                offset: w.at,
+            });
+        }
+    }
+    found.conflict.map(|c| {
+        Finding::game(Kind::PositionConflict, Severity::Warning, c.message).at(c.at, c.written)
+    })
+}
+
+/// The usual start's board, as FEN writes it.
+const STANDARD_BOARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR ";
+
+/// Whether the only tags are those of a position the text writes.
+fn has_position_tag(lexed: &Lexed) -> bool {
+    lexed
+        .tags
+        .iter()
+        .all(|t| t.name == "FEN" || t.name == "SetUp")
 }
 
 /// Whether words of prose or brackets that are no tags stand among the

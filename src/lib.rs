@@ -10,6 +10,8 @@
 //! * [`decode`]: bytes in any encoding → UTF-8;
 //! * [`pgn::split`]: a stream → one game's text at a time;
 //! * [`pgn::lexer`]: a game → tags and tokens;
+//! * [`document`]: running text (book pages, columns, web pages) → the
+//!   main line found among its words, the rest kept as comments;
 //! * [`notation`]: a move token → a [`model::MovePattern`], using a
 //!   [`lang::Language`] table;
 //! * [`engine`]: patterns resolved and replayed on the board, then

@@ -28,7 +28,7 @@ const FLOOR: Figures = Figures {
     found: 15,
     suggested: 15,
     repaired: 4,
-    positions: 0,
+    positions: 1,
 };
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]

@@ -23,6 +23,7 @@
 //! ```
 
 pub mod path;
+pub mod positions;
 pub mod spans;
 pub mod words;
 
@@ -81,7 +82,7 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
     let Some((line, notation, lang, name)) = best else {
         return Document {
             lexed: Lexed::default(),
-            replay: empty_replay(start),
+            replay: Replay::empty(start),
             notation: Notation::San,
             letters: "en".into(),
         };
@@ -164,19 +165,6 @@ fn readings<'a>(
     out
 }
 
-fn empty_replay(start: &Chess) -> Replay {
-    Replay {
-        events: Vec::new(),
-        findings: Vec::new(),
-        end: start.clone(),
-        main_plies: 0,
-        resolved: 0,
-        pawn_letters: 0,
-        failed: false,
-        result: None,
-    }
-}
-
 /// The main line as tokens and replay events: the text between moves
 /// becomes comments, nothing of it is dropped.
 fn assemble(
@@ -188,7 +176,7 @@ fn assemble(
     lang: &Language,
 ) -> (Lexed, Replay) {
     let mut lexed = Lexed::default();
-    let mut replay = empty_replay(start);
+    let mut replay = Replay::empty(start);
     let mut cursor = 0u32;
     let comment = |lexed: &mut Lexed, replay: &mut Replay, from: u32, to: u32| {
         let (from, to) = trimmed(text, from, to);

@@ -66,6 +66,20 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// A replay that has read nothing yet, from `start`.
+    pub fn empty(start: &Chess) -> Replay {
+        Replay {
+            events: Vec::new(),
+            findings: Vec::new(),
+            end: start.clone(),
+            main_plies: 0,
+            resolved: 0,
+            pawn_letters: 0,
+            failed: false,
+            result: None,
+        }
+    }
+
     /// The main line's moves with their token indices, variations left
     /// out; `None` when the replay stopped inside a variation.
     pub fn main_line(&self) -> Option<Vec<(u32, Move)>> {
@@ -141,13 +155,7 @@ pub fn replay(
         lang,
         out: Replay {
             events: Vec::with_capacity(lexed.tokens.len()),
-            findings: Vec::new(),
-            end: start.clone(),
-            main_plies: 0,
-            resolved: 0,
-            pawn_letters: 0,
-            failed: false,
-            result: None,
+            ..Replay::empty(start)
         },
         stack: Vec::new(),
         line: Line {
@@ -492,14 +500,8 @@ impl Replayer<'_> {
             .map(|&mv| {
                 let mut copy = Replayer {
                     out: Replay {
-                        events: Vec::new(),
-                        findings: Vec::new(),
-                        end: self.out.end.clone(),
-                        main_plies: 0,
-                        resolved: 0,
-                        pawn_letters: 0,
-                        failed: false,
                         result: self.out.result,
+                        ..Replay::empty(&self.out.end)
                     },
                     stack: self.stack.clone(),
                     line: self.line.clone(),

@@ -1,0 +1,254 @@
+//! Positions written in running text: a FEN in any letters
+//! (`2bbffk1/gg3g1g/…`) and a piece list as problem columns print it
+//! (`White: Kg1, Qe2, …; Black: Kg8, …`, `világos: …; sötét: …`).
+//!
+//! A text that gives a position starts its game there; a text that gives
+//! it twice is checked against itself, and where the two disagree the
+//! squares are named.
+//!
+//! ```
+//! use scoresheet::document::positions::find;
+//!
+//! let text = "White: Kg1, Qd1, a2; Black: Kg8, h7. Or in short: 6k1/7p/8/8/8/8/P7/3Q2K1.";
+//! let found = find(text);
+//! assert!(found.fen.is_some());
+//! assert!(found.conflict.is_none());
+//! ```
+
+use shakmaty::fen::Fen;
+use shakmaty::{Board, Color, Square};
+
+use crate::game::Letters;
+use crate::notation::fen::{parse_fen, parse_piece_list};
+
+/// A position read from the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// Standard FEN.
+    pub fen: String,
+    /// Byte offset where it is written.
+    pub at: u32,
+    /// The text as written.
+    pub written: String,
+}
+
+/// What the text says where the ways it writes the position disagree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    /// Byte offset of the piece list.
+    pub at: u32,
+    /// The piece list as written.
+    pub written: String,
+    /// What disagrees, for people (names the squares).
+    pub message: String,
+}
+
+/// The positions of a text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Positions {
+    /// The position the game starts from: the FEN's, or else the piece
+    /// list's.
+    pub fen: Option<Written>,
+    /// Where a piece list and a FEN of the text disagree, or a piece list
+    /// is no position.
+    pub conflict: Option<Conflict>,
+}
+
+/// The positions `text` writes.
+pub fn find(text: &str) -> Positions {
+    let fen = fen_word(text);
+    let list = piece_list(text);
+    let mut out = Positions::default();
+    match (fen, list) {
+        (Some(fen), None) => out.fen = Some(fen),
+        (None, Some(Ok(list))) => out.fen = Some(list),
+        (None, Some(Err(_))) | (None, None) => {}
+        (Some(fen), Some(list)) => {
+            let message = match list {
+                Ok(list) => {
+                    let squares = differing(&fen.fen, &list.fen);
+                    (!squares.is_empty())
+                        .then(|| {
+                            format!(
+                                "the piece list and the FEN {:?} disagree on {}; the FEN is taken",
+                                fen.written,
+                                squares.join(", ")
+                            )
+                        })
+                        .map(|m| (list.at, list.written, m))
+                }
+                Err((at, written, why)) => Some((
+                    at,
+                    written,
+                    format!(
+                        "the piece list is no position ({why}); the FEN {:?} is taken",
+                        fen.written
+                    ),
+                )),
+            };
+            out.conflict = message.map(|(at, written, message)| Conflict {
+                at,
+                written,
+                message,
+            });
+            out.fen = Some(fen);
+        }
+    }
+    out
+}
+
+/// The first word of eight ranks that reads as a FEN in some letters,
+/// with the fields that follow it (`w - - 0 1`) when they are written.
+fn fen_word(text: &str) -> Option<Written> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut at = 0;
+    for (i, word) in words.iter().enumerate() {
+        let start = text[at..].find(word).map_or(at, |j| at + j);
+        at = start + word.len();
+        let board = word.trim_end_matches(['.', ',', ';']);
+        if board.matches('/').count() != 7
+            || !board.chars().all(|c| c == '/' || c.is_alphanumeric())
+        {
+            continue;
+        }
+        let fields: Vec<&str> = words[i + 1..]
+            .iter()
+            .take(5)
+            .map(|f| f.trim_end_matches(['.', ',', ';']))
+            .take_while(|f| is_fen_field(f))
+            .collect();
+        let whole = std::iter::once(board)
+            .chain(fields.iter().copied())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Ok(reading) =
+            parse_fen(&whole, Letters::Auto).or_else(|_| parse_fen(board, Letters::Auto))
+        {
+            return Some(Written {
+                fen: reading.fen,
+                at: start as u32,
+                written: board.to_owned(),
+            });
+        }
+    }
+    None
+}
+
+/// Whether `f` may be a FEN field after the board: side, castling, en
+/// passant square, or a count.
+fn is_fen_field(f: &str) -> bool {
+    matches!(f, "w" | "b" | "-")
+        || (!f.is_empty() && f.chars().all(|c| "KQkq".contains(c)))
+        || (f.len() == 2 && matches!(f.as_bytes(), [b'a'..=b'h', b'3' | b'6']))
+        || (!f.is_empty() && f.len() <= 3 && f.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The first piece list: from a side's word and colon to the end of the
+/// sentence that holds the other side's.
+fn piece_list(text: &str) -> Option<Result<Written, (u32, String, String)>> {
+    let lower = text.to_lowercase();
+    // Lower-casing keeps byte offsets only where it keeps lengths.
+    if lower.len() != text.len() {
+        return None;
+    }
+    let start = SIDES
+        .iter()
+        .filter_map(|side| find_word(&lower, side))
+        .min()?;
+    let second = SIDES
+        .iter()
+        .filter_map(|side| find_word(&lower[start + 1..], side).map(|i| i + start + 1))
+        .min()?;
+    let end = text[second..]
+        .find(". ")
+        .or_else(|| text[second..].find(".\n"))
+        .or_else(|| text[second..].find('\n'))
+        .map_or(text.len(), |i| second + i);
+    let written = text[start..end].to_owned();
+    Some(
+        match parse_piece_list(&written, Letters::Auto, Color::White) {
+            Ok(reading) => Ok(Written {
+                fen: reading.fen,
+                at: start as u32,
+                written,
+            }),
+            Err(e) => Err((start as u32, written, e.message)),
+        },
+    )
+}
+
+/// The words that lead a side's list, with their colon.
+const SIDES: &[&str] = &[
+    "white:",
+    "black:",
+    "világos:",
+    "sötét:",
+    "weiß:",
+    "weiss:",
+    "schwarz:",
+    "valkea:",
+    "musta:",
+    "białe:",
+    "czarne:",
+    "blancs:",
+    "noirs:",
+    "blancas:",
+    "negras:",
+    "bianco:",
+    "nero:",
+    "wit:",
+    "zwart:",
+    "vit:",
+    "svart:",
+];
+
+/// Where `word` starts in `text` at the start of a word.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    text.match_indices(word)
+        .map(|(i, _)| i)
+        .find(|&i| i == 0 || text[..i].ends_with(|c: char| !c.is_alphanumeric()))
+}
+
+/// The squares where the boards of two FENs differ.
+fn differing(a: &str, b: &str) -> Vec<String> {
+    let board = |fen: &str| {
+        fen.parse::<Fen>()
+            .map(|f| f.as_setup().board.clone())
+            .unwrap_or_else(|_| Board::empty())
+    };
+    let (a, b) = (board(a), board(b));
+    Square::ALL
+        .iter()
+        .filter(|&&sq| a.piece_at(sq) != b.piece_at(sq))
+        .map(|sq| sq.to_string())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_list_that_puts_two_pieces_on_a_square_is_named() {
+        let text = "világos: Kg1, Hf3, Ff3, a3; sötét: Kg8, h7. The same: 6k1/7p/8/8/8/P3BN2/8/6K1";
+        let found = find(text);
+        let conflict = found.conflict.expect("a conflict");
+        assert!(conflict.message.contains("f3"), "{}", conflict.message);
+        assert!(found.fen.is_some());
+    }
+
+    #[test]
+    fn a_list_and_a_fen_that_disagree_name_the_squares() {
+        let text = "White: Kg1, Ra1; Black: Kg8. Diagram: 6k1/8/8/8/8/8/8/1R4K1";
+        let conflict = find(text).conflict.expect("a conflict");
+        assert!(conflict.message.contains("a1") && conflict.message.contains("b1"));
+    }
+
+    #[test]
+    fn prose_without_positions_has_none() {
+        assert_eq!(
+            find("1. e4 e5 2. Nf3: the usual move."),
+            Positions::default()
+        );
+    }
+}
