@@ -129,8 +129,11 @@ impl<'a> Converter<'a> {
     pub fn convert_game(&self, text: &str) -> Converted {
         let mut rounds = Rounds::default();
         let mut current = text.to_owned();
+        // After the first round the game is read as it was read first:
+        // an edit must not change its letters or notation.
+        let mut read_options = self.read;
         loop {
-            let (mut game, found, options) = self.read_and_suggest(&current);
+            let (mut game, found, options) = self.read_and_suggest(&current, read_options);
             // A fix that beats every other explanation is made; without
             // one, the likeliest is made only to read on (the audit goes
             // on past the mistake), and the game is not repaired.
@@ -152,6 +155,12 @@ impl<'a> Converter<'a> {
             let Some((repair, edit)) = next else {
                 return self.finish(&game, failed, findings, rounds);
             };
+            read_options = ReadOptions {
+                notation: Some(game.notation),
+                letters: letters_named(&game.letters, options.letters),
+                ..options
+            };
+            drop(game);
             current = repair.text.clone();
             rounds.tell(findings, &edit, self.repair);
             rounds.chain.push(repair);
@@ -280,7 +289,11 @@ impl<'a> Converter<'a> {
     /// likelier (`Hc3` in an English game reads on as Hungarian until
     /// the next `N`); when no edit works under those, each other letter
     /// set is tried.
-    fn read_and_suggest<'t>(&self, text: &'t str) -> (Game<'t>, Vec<Suggestion>, ReadOptions<'a>) {
+    fn read_and_suggest<'t>(
+        &self,
+        text: &'t str,
+        read_options: ReadOptions<'a>,
+    ) -> (Game<'t>, Vec<Suggestion>, ReadOptions<'a>) {
         // A search cut short may have missed other edits: it repairs
         // nothing.
         let search = |game: &Game<'_>, options: &ReadOptions<'_>| {
@@ -290,15 +303,15 @@ impl<'a> Converter<'a> {
                 repair::suggest(game, options)
             }
         };
-        let game = read(text, &self.read);
-        let found = search(&game, &self.read);
+        let game = read(text, &read_options);
+        let found = search(&game, &read_options);
         // Text in which no move was read at all is no game to search.
         if !found.is_empty()
             || !game.replay.failed
             || game.replay.resolved == 0
-            || !matches!(self.read.letters, Letters::Auto)
+            || !matches!(read_options.letters, Letters::Auto)
         {
-            return (game, found, self.read);
+            return (game, found, read_options);
         }
         for (lang, name) in Letters::Auto.tables() {
             if name == game.letters {
@@ -307,7 +320,7 @@ impl<'a> Converter<'a> {
             let options = ReadOptions {
                 notation: Some(game.notation),
                 letters: Letters::Fixed(lang),
-                ..self.read
+                ..read_options
             };
             let other = read(text, &options);
             let found = search(&other, &options);
@@ -315,7 +328,7 @@ impl<'a> Converter<'a> {
                 return (other, found, options);
             }
         }
-        (game, Vec::new(), self.read)
+        (game, Vec::new(), read_options)
     }
 
     fn render(&self, game: &Game<'_>) -> Option<String> {
@@ -325,7 +338,17 @@ impl<'a> Converter<'a> {
 
 /// Edits made at most in one game: past that, a text is too broken for
 /// one fix after another to be trusted.
-const MAX_FIXES: usize = 8;
+const MAX_FIXES: usize = 16;
+
+/// The table of the letter set named `name` among those `letters` offers,
+/// or `letters` itself.
+fn letters_named<'a>(name: &str, letters: Letters<'a>) -> Letters<'a> {
+    letters
+        .tables()
+        .into_iter()
+        .find(|(_, n)| *n == name)
+        .map_or(letters, |(lang, _)| Letters::Fixed(lang))
+}
 
 /// What the rounds of an audit that goes on past its fixes have found.
 #[derive(Default)]
