@@ -146,7 +146,11 @@ impl<'a> Converter<'a> {
             let failed = game.is_rejected();
             let mut findings = std::mem::take(&mut game.findings);
             repair::annotate(&mut findings, &found);
-            findings.retain(|f| f.ply > rounds.told || f.ply == 0);
+            // What an earlier round told is not told again; an earlier
+            // half-move that this round's reading explains anew is.
+            findings.retain(|f| {
+                f.ply > rounds.told || f.ply == 0 || (is_explanation(f.kind) && !rounds.told_of(f))
+            });
             let next = sure
                 .or(guess)
                 .filter(|_| rounds.chain.len() < MAX_FIXES)
@@ -185,28 +189,35 @@ impl<'a> Converter<'a> {
             .filter(|s| !s.edits.is_empty())
             .take(4)
             .collect();
-        let evidence = |edit: &Suggestion| {
-            let repaired = edit.apply(text);
-            let game = read(&repaired.text, options);
-            let reached = game
-                .findings
-                .iter()
-                .find(|f| f.severity == Severity::Error)
-                .map_or(u32::MAX, |f| f.ply);
-            let marks = game
-                .findings
-                .iter()
-                .filter(|f| {
-                    matches!(
-                        f.kind,
-                        Kind::WrongCheckMark | Kind::WrongMateMark | Kind::WrongCaptureMark
-                    )
-                })
-                .count();
-            (reached, std::cmp::Reverse(marks))
-        };
-        let mut weighed: Vec<_> = editable.iter().map(|s| (evidence(s), *s)).collect();
+        let mut weighed: Vec<_> = editable
+            .iter()
+            .map(|s| (evidence(text, s, options), *s))
+            .collect();
         weighed.sort_by_key(|w| std::cmp::Reverse(w.0));
+        // In running text, edits that tie are weighed one mistake further
+        // on: the text read with each and the next mistake's best edit.
+        let tied = weighed.iter().take_while(|w| w.0 == weighed[0].0).count();
+        if tied > 1 && tied <= 3 && weighed[0].0.0 != u32::MAX {
+            let deeper = |edit: &Suggestion| {
+                let edited = edit.apply(text).text;
+                let game = read(&edited, options);
+                if !game.running_text {
+                    return (0, std::cmp::Reverse(0));
+                }
+                repair::suggest(&game, options)
+                    .iter()
+                    .filter(|s| !s.edits.is_empty())
+                    .take(3)
+                    .map(|next| evidence(&edited, next, options))
+                    .max()
+                    .unwrap_or((0, std::cmp::Reverse(0)))
+            };
+            for w in weighed.iter_mut().take(tied) {
+                let further = deeper(w.1);
+                w.0 = further.max(w.0);
+            }
+            weighed.sort_by_key(|w| std::cmp::Reverse(w.0));
+        }
         match weighed.as_slice() {
             [(best, s), (second, _), ..] if best > second => (Some((*s).clone()), None),
             [(_, s), ..] => (None, Some((*s).clone())),
@@ -366,6 +377,13 @@ struct Rounds {
 }
 
 impl Rounds {
+    /// Whether an earlier round told of `f`'s kind at its half-move.
+    fn told_of(&self, f: &Finding) -> bool {
+        self.earlier
+            .iter()
+            .any(|e| e.ply == f.ply && e.kind == f.kind)
+    }
+
     /// Keeps what a round found before `edit` is made: its mistakes up to
     /// where the reading failed (the later ones come in the rounds after
     /// it, read from the edited text), what the game as a whole was found
@@ -418,6 +436,42 @@ fn confident(found: &[Suggestion]) -> Option<&Suggestion> {
         }
         _ => None,
     }
+}
+
+/// Whether `kind` explains a mistake by an earlier half-move (a legal
+/// move the rest contradicts, swapped or missing half-moves).
+fn is_explanation(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::WrongMoveLegal | Kind::SwappedMoves | Kind::MissingMoves
+    )
+}
+
+/// How well the rest of `text` bears out `edit`: how far the text with it
+/// made reads (`u32::MAX`: to its end), then how few marks it contradicts.
+fn evidence(
+    text: &str,
+    edit: &Suggestion,
+    options: &ReadOptions<'_>,
+) -> (u32, std::cmp::Reverse<usize>) {
+    let repaired = edit.apply(text);
+    let game = read(&repaired.text, options);
+    let reached = game
+        .findings
+        .iter()
+        .find(|f| f.severity == Severity::Error)
+        .map_or(u32::MAX, |f| f.ply);
+    let marks = game
+        .findings
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.kind,
+                Kind::WrongCheckMark | Kind::WrongMateMark | Kind::WrongCaptureMark
+            )
+        })
+        .count();
+    (reached, std::cmp::Reverse(marks))
 }
 
 /// The offset in the original text of `offset` in the text after every
