@@ -134,9 +134,9 @@ impl<'a> Converter<'a> {
         let mut read_options = self.read;
         loop {
             let (mut game, found, options) = self.read_and_suggest(&current, read_options);
-            // A fix that beats every other explanation is made; without
-            // one, the likeliest is made only to read on (the audit goes
-            // on past the mistake), and the game is not repaired.
+            // The only fix is made; without one, the likeliest is made
+            // only to read on (the audit goes on past the mistake), and
+            // the game is not repaired.
             let (sure, guess) = if game.replay.failed {
                 self.weigh(&current, &found, &options)
             } else {
@@ -171,18 +171,23 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// The edit to make and whether the text is sure of it: one that
-    /// [`confident`] finds, or else the one under which the rest of the
-    /// text reads furthest with the fewest wrong marks, when no other
-    /// does as well; a guess when several do.
+    /// The edit to make, sure (the only one the search found: a repair
+    /// may make it) or a guess made to read on: the [`likeliest`] slip,
+    /// or else the edit under which the rest of the text reads furthest
+    /// with the fewest contradicted marks.
     fn weigh(
         &self,
         text: &str,
         found: &[Suggestion],
         options: &ReadOptions<'_>,
     ) -> (Option<Suggestion>, Option<Suggestion>) {
-        if let Some(sure) = confident(found) {
-            return (Some(sure.clone()), None);
+        if let [only] = found
+            && !only.edits.is_empty()
+        {
+            return (Some(only.clone()), None);
+        }
+        if let Some(likely) = likeliest(found) {
+            return (None, Some(likely.clone()));
         }
         let editable: Vec<&Suggestion> = found
             .iter()
@@ -219,7 +224,6 @@ impl<'a> Converter<'a> {
             weighed.sort_by_key(|w| std::cmp::Reverse(w.0));
         }
         match weighed.as_slice() {
-            [(best, s), (second, _), ..] if best > second => (Some((*s).clone()), None),
             [(_, s), ..] => (None, Some((*s).clone())),
             [] => (None, None),
         }
@@ -422,15 +426,14 @@ impl Rounds {
     }
 }
 
-/// The edit to make, if one explains the mistake better than every other:
-/// the only one, or the only one that undoes a misread character or a
+/// Among several edits, the only one that undoes a misread character or a
 /// letter of another language, where the others change the move more.
-fn confident(found: &[Suggestion]) -> Option<&Suggestion> {
-    let first = found.first().filter(|s| !s.edits.is_empty())?;
+fn likeliest(found: &[Suggestion]) -> Option<&Suggestion> {
     match found {
-        [_] => Some(first),
-        [_, second, ..]
-            if matches!(first.slip, Slip::Ocr | Slip::Letters) && second.slip > first.slip =>
+        [first, second, ..]
+            if !first.edits.is_empty()
+                && matches!(first.slip, Slip::Ocr | Slip::Letters)
+                && second.slip > first.slip =>
         {
             Some(first)
         }

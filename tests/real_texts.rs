@@ -28,7 +28,7 @@ const FLOOR: Figures = Figures {
     clean: 22,
     found: 16,
     suggested: 15,
-    repaired: 4,
+    repaired: 3,
     positions: 1,
 };
 
