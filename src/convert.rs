@@ -233,10 +233,7 @@ impl<'a> Converter<'a> {
     fn holds(&self, text: &str, edit: &Suggestion, options: &ReadOptions<'_>) -> bool {
         let game = read(text, options);
         let reached = if game.replay.failed {
-            game.findings
-                .iter()
-                .find(|f| f.severity == Severity::Error)
-                .map_or(0, |f| f.ply)
+            game.stopped_at().unwrap_or(0)
         } else {
             game.replay.main_plies + repair::CONFIRMING
         };
@@ -459,11 +456,7 @@ fn evidence(
 ) -> (u32, std::cmp::Reverse<usize>) {
     let repaired = edit.apply(text);
     let game = read(&repaired.text, options);
-    let reached = game
-        .findings
-        .iter()
-        .find(|f| f.severity == Severity::Error)
-        .map_or(u32::MAX, |f| f.ply);
+    let reached = game.stopped_at().unwrap_or(u32::MAX);
     let marks = game
         .findings
         .iter()

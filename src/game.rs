@@ -92,6 +92,15 @@ impl Game<'_> {
         self.findings.iter().any(|f| f.severity == Severity::Error)
     }
 
+    /// The half-move where reading failed, if it did: that of the first
+    /// error.
+    pub fn stopped_at(&self) -> Option<u32> {
+        self.findings
+            .iter()
+            .find(|f| f.severity == Severity::Error)
+            .map(|f| f.ply)
+    }
+
     /// The first tag named `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.lexed
@@ -383,16 +392,25 @@ fn readings<'a>(
             }
         }
     };
+    tables_for(&notations, options.letters)
+}
+
+/// Each notation in turn with every table of `letters` that reads it
+/// (descriptive only where a table has its words; ICCF without letters),
+/// with the letter set's name.
+pub(crate) fn tables_for<'a>(
+    notations: &[Notation],
+    letters: Letters<'a>,
+) -> Vec<(Notation, &'a Language, &'a str)> {
     let mut out = Vec::new();
-    for notation in notations {
-        match (notation, options.letters) {
-            (Notation::Iccf(_), _) => out.push((notation, Language::english(), "")),
-            (_, letters) => {
-                for (lang, name) in letters.tables() {
-                    if notation != Notation::Descriptive || lang.descriptive.is_some() {
-                        out.push((notation, lang, name));
-                    }
-                }
+    for &notation in notations {
+        if let Notation::Iccf(_) = notation {
+            out.push((notation, Language::english(), ""));
+            continue;
+        }
+        for (lang, name) in letters.tables() {
+            if notation != Notation::Descriptive || lang.descriptive.is_some() {
+                out.push((notation, lang, name));
             }
         }
     }

@@ -32,7 +32,7 @@ use shakmaty::{Chess, Position};
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::render::san;
 use crate::engine::replay::{Event, Replay, side_name};
-use crate::game::ReadOptions;
+use crate::game::{ReadOptions, tables_for};
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::pgn::lexer::{Lexed, Token, TokenKind};
@@ -60,6 +60,11 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
     let words = words::words(text);
     let layout = Layout::new(text, &words);
     let mut best: Option<(MainLine, Notation, &Language, &str)> = None;
+    // The spans of the numbered places, the same in every reading.
+    let numbered: Vec<Vec<(usize, String)>> = layout
+        .numbered()
+        .map(|first| spans::spans(text, &words, first))
+        .collect();
     let mut best_key = None;
     for (notation, lang, name) in readings(text, &words, options) {
         let line = main_line(&layout, start, notation, lang);
@@ -71,7 +76,7 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
                 .is_some_and(|s| s.kind != StopKind::Unreadable),
             // Letters under damage: an early slip stops every reading
             // alike, and the letters that read the rest of the text win.
-            legible(&layout, notation, lang),
+            legible(&numbered, notation, lang),
             std::cmp::Reverse(line.pawn_letters()),
         );
         if best_key.as_ref().is_none_or(|b| key > *b) {
@@ -96,16 +101,16 @@ pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
     }
 }
 
-/// How many numbered words of the text read as a move in `notation`
-/// with `lang`'s letters, whichever side they are for.
-fn legible(layout: &Layout<'_>, notation: Notation, lang: &Language) -> usize {
-    layout
-        .numbered()
-        .filter(|&first| {
+/// How many of the numbered places (each with its spans) read as a move
+/// in `notation` with `lang`'s letters, whichever side they are for.
+fn legible(numbered: &[Vec<(usize, String)>], notation: Notation, lang: &Language) -> usize {
+    numbered
+        .iter()
+        .filter(|spans| {
             [shakmaty::Color::White, shakmaty::Color::Black]
                 .iter()
                 .any(|&turn| {
-                    spans::spans(layout.text(), layout.words(), first)
+                    spans
                         .iter()
                         .any(|(_, span)| notation.parse(span, lang, turn).is_ok())
                 })
@@ -136,33 +141,15 @@ fn readings<'a>(
     options: &ReadOptions<'a>,
 ) -> Vec<(Notation, &'a Language, &'a str)> {
     let iccf = Notation::Iccf(options.iccf_promotion);
-    let numeric = words.iter().any(|w| {
-        let t = w.text(text);
-        w.kind == WordKind::Text
-            && (4..=5).contains(&t.len())
-            && t.bytes().all(|b| b.is_ascii_digit())
-    });
+    let numeric = words
+        .iter()
+        .any(|w| w.kind == WordKind::Text && crate::notation::san::looks_numeric(w.text(text)));
     let notations = match options.notation {
         Some(n) => vec![n],
         None if numeric => vec![Notation::San, Notation::Descriptive, iccf],
         None => vec![Notation::San, Notation::Descriptive],
     };
-    let mut out = Vec::new();
-    for notation in notations {
-        if let Notation::Iccf(_) = notation {
-            out.push((notation, Language::english(), ""));
-            continue;
-        }
-        for (lang, name) in options.letters.tables() {
-            if notation != Notation::Descriptive || lang.descriptive.is_some() {
-                out.push((notation, lang, name));
-            }
-        }
-    }
-    if out.is_empty() {
-        out.push((Notation::San, Language::english(), "en"));
-    }
-    out
+    tables_for(&notations, options.letters)
 }
 
 /// The main line as tokens and replay events: the text between moves
@@ -213,7 +200,8 @@ fn assemble(
         pos.play_unchecked(found.mv);
         let ply = i as u32 + 1;
         let written = &text[span.start as usize..span.end as usize];
-        for (kind, message) in mark_findings(found, &pos) {
+        for kind in path::wrong_marks(&found.mv, &found.pattern.claims, &pos) {
+            let message = mark_message(kind);
             replay.findings.push(
                 Finding::game(kind, Severity::Warning, format!("{message} \"{written}\""))
                     .at(span.start, written)
@@ -343,29 +331,13 @@ fn trimmed(text: &str, from: u32, to: u32) -> (u32, u32) {
     (from + start as u32, from + end as u32)
 }
 
-/// The marks of `found` that its move contradicts.
-fn mark_findings(found: &path::Found, after: &Chess) -> Vec<(Kind, &'static str)> {
-    let claims = &found.pattern.claims;
-    let check = after.is_check();
-    let mut out = Vec::new();
-    if claims.mate && !(check && after.is_checkmate()) {
-        out.push((
-            Kind::WrongMateMark,
-            "mate mark on a move that does not mate:",
-        ));
-    } else if claims.check && !check {
-        out.push((
-            Kind::WrongCheckMark,
-            "check mark on a move that gives no check:",
-        ));
+/// What a wrong mark of `kind` is, for people.
+fn mark_message(kind: Kind) -> &'static str {
+    match kind {
+        Kind::WrongMateMark => "mate mark on a move that does not mate:",
+        Kind::WrongCheckMark => "check mark on a move that gives no check:",
+        _ => "capture mark on a move that captures nothing:",
     }
-    if claims.capture && !found.mv.is_capture() {
-        out.push((
-            Kind::WrongCaptureMark,
-            "capture mark on a move that captures nothing:",
-        ));
-    }
-    out
 }
 
 #[cfg(test)]

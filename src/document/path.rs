@@ -28,6 +28,7 @@ use std::rc::Rc;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
+use crate::audit::Kind;
 use crate::document::spans::{is_resign_word, short_text, spans};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
@@ -230,16 +231,6 @@ impl<'t> Layout<'t> {
             white_at,
             black_at,
         }
-    }
-
-    /// The text the words are of.
-    pub fn text(&self) -> &'t str {
-        self.text
-    }
-
-    /// The words.
-    pub fn words(&self) -> &'t [Word] {
-        self.words
     }
 
     /// The words led by a move number, in text order.
@@ -842,14 +833,25 @@ fn is_move_fragment(word: &str) -> bool {
     lone_capital || digit
 }
 
+/// The kinds of the marks of `mv` that the position `after` it
+/// contradicts: a mate mark that mates not (or else a check mark that
+/// checks not), a capture or en-passant mark on a move that is none.
+pub fn wrong_marks(mv: &Move, claims: &Claims, after: &Chess) -> impl Iterator<Item = Kind> {
+    let check = after.is_check();
+    let mate = claims.mate && !(check && after.is_checkmate());
+    [
+        (mate, Kind::WrongMateMark),
+        (!mate && claims.check && !check, Kind::WrongCheckMark),
+        (
+            (claims.capture && !mv.is_capture()) || (claims.en_passant && !mv.is_en_passant()),
+            Kind::WrongCaptureMark,
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(wrong, kind)| wrong.then_some(kind))
+}
+
 /// The cost of the marks of a move that contradict it.
 fn mark_cost(mv: &Move, claims: &Claims, after: &Chess) -> u32 {
-    let check = after.is_check();
-    let wrong = [
-        claims.check && !check,
-        claims.mate && !(check && after.is_checkmate()),
-        claims.capture && !mv.is_capture(),
-        claims.en_passant && !mv.is_en_passant(),
-    ];
-    MARK_COST * wrong.iter().filter(|w| **w).count() as u32
+    MARK_COST * wrong_marks(mv, claims, after).count() as u32
 }

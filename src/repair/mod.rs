@@ -552,26 +552,6 @@ impl<'g> Search<'g> {
         {
             return None;
         }
-        if r.failed {
-            // Another mistake further on does not refute this edit when
-            // the game reads on well past the one it explains.
-            let failing = self.ply(self.steps.len() - 1);
-            let stopped = r
-                .findings
-                .iter()
-                .find(|f| f.severity == Severity::Error)
-                .map_or(0, |f| f.ply);
-            // Running text is read with its layout, which rules out
-            // most wrong edits: getting past the mistake is enough there.
-            let margin = if self.game.running_text {
-                1
-            } else {
-                CONFIRMING
-            };
-            if self.marks() || stopped < failing + margin {
-                return None;
-            }
-        }
         let reach = if r.failed {
             r.findings
                 .iter()
@@ -580,6 +560,18 @@ impl<'g> Search<'g> {
         } else {
             u32::MAX
         };
+        // Another mistake further on does not refute this edit when the
+        // game reads on well past the one it explains; running text is
+        // read with its layout, which rules out most wrong edits, so
+        // getting past the mistake is enough there.
+        let margin = if self.game.running_text {
+            1
+        } else {
+            CONFIRMING
+        };
+        if r.failed && (self.marks() || reach < self.ply(self.steps.len() - 1) + margin) {
+            return None;
+        }
         r.main_line()
             .map(|main| (main.into_iter().map(|(_, m)| m).collect(), reach))
     }
