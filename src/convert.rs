@@ -237,14 +237,7 @@ impl<'a> Converter<'a> {
         } else {
             game.replay.main_plies + repair::CONFIRMING
         };
-        // Running text is read with its layout: getting past the mistake
-        // is enough there, as in the search that found the edit.
-        let margin = if game.running_text {
-            1
-        } else {
-            repair::CONFIRMING
-        };
-        reached >= edit.ply + margin
+        reached >= edit.ply + repair::confirming(game.running_text)
     }
 
     /// The converted game after the fixes of `rounds`: the game as read

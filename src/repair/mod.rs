@@ -54,6 +54,13 @@ pub const WINDOW: u32 = 20;
 /// Half-moves that must follow an edit, and replay, before a repair is
 /// made: near the end of a game almost any edit lets the rest replay.
 pub const CONFIRMING: u32 = 6;
+/// Half-moves an edit's reading must get past the mistake it explains:
+/// [`CONFIRMING`] in movetext; in running text, read with its layout,
+/// which rules out most wrong edits, getting past the mistake is enough.
+pub fn confirming(running_text: bool) -> u32 {
+    if running_text { 1 } else { CONFIRMING }
+}
+
 /// Half-moves before the failure that are searched at all, when nothing
 /// nearer works.
 pub const MAX_BACK: usize = 100;
@@ -561,14 +568,8 @@ impl<'g> Search<'g> {
             u32::MAX
         };
         // Another mistake further on does not refute this edit when the
-        // game reads on well past the one it explains; running text is
-        // read with its layout, which rules out most wrong edits, so
-        // getting past the mistake is enough there.
-        let margin = if self.game.running_text {
-            1
-        } else {
-            CONFIRMING
-        };
+        // game reads on well past the one it explains.
+        let margin = confirming(self.game.running_text);
         if r.failed && (self.marks() || reach < self.ply(self.steps.len() - 1) + margin) {
             return None;
         }
