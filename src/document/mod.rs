@@ -214,23 +214,35 @@ fn assemble(
         if found.pattern.draw_offer {
             replay.events.push(Event::DrawOffer);
         }
-        if !found.choices.is_empty() {
+        // The moves the text allows: a check or capture mark may leave
+        // only one of the moves its words fit.
+        let fits_marks = |m: &shakmaty::Move| {
+            let mut after = before.clone();
+            after.play_unchecked(*m);
+            path::wrong_marks(m, &found.pattern.claims, &after)
+                .next()
+                .is_none()
+        };
+        let mut choices: Vec<&shakmaty::Move> = found.choices.iter().collect();
+        if fits_marks(&found.mv) {
+            choices.retain(|m| fits_marks(m));
+        }
+        if choices.len() > 1 {
             let english = |m: &shakmaty::Move| san(&before, *m, Language::english());
             let chosen = english(&found.mv);
             let mut all = vec![chosen.clone()];
             all.extend(
-                found
-                    .choices
+                choices
                     .iter()
-                    .filter(|m| **m != found.mv)
-                    .map(english),
+                    .filter(|m| ***m != found.mv)
+                    .map(|m| english(m)),
             );
             let mut finding = Finding::game(
                 Kind::Ambiguous,
                 Severity::Warning,
                 format!(
                     "ambiguous move \"{written}\": {} legal moves fit; {chosen} is the only one under which the game goes on",
-                    found.choices.len()
+                    choices.len()
                 ),
             )
             .at(span.start, written)

@@ -55,6 +55,9 @@ const MARK_COST: u32 = 2;
 const SHORT_COST: u32 = 1;
 /// The cost of a move read after a move number that is not its own.
 const MISNUMBER_COST: u32 = 6;
+/// Words between White's move and the next move number that are taken
+/// for Black's move, legible or not.
+const SLOT_WORDS: usize = 6;
 /// Words of a bracketed remark passed over between White's and Black's
 /// moves, at most.
 const REMARK_WORDS: usize = 40;
@@ -179,8 +182,9 @@ pub struct Layout<'t> {
     /// Index of the first result at depth 0 at or after each word.
     result_after: Vec<usize>,
     /// Words led by White's move number `n`, and by Black's.
-    white_at: HashMap<u32, Vec<usize>>,
-    black_at: HashMap<u32, Vec<usize>>,
+    /// (each with the index of its number).
+    white_at: HashMap<u32, Vec<(usize, usize)>>,
+    black_at: HashMap<u32, Vec<(usize, usize)>>,
 }
 
 impl<'t> Layout<'t> {
@@ -189,8 +193,8 @@ impl<'t> Layout<'t> {
         let mut depth = Vec::with_capacity(words.len());
         let mut opens = Vec::with_capacity(words.len());
         let (mut d, mut only_separators) = (0u8, true);
-        let mut white_at: HashMap<u32, Vec<usize>> = HashMap::new();
-        let mut black_at: HashMap<u32, Vec<usize>> = HashMap::new();
+        let mut white_at: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
+        let mut black_at: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
         for (i, w) in words.iter().enumerate() {
             if w.paragraph {
                 d = 0;
@@ -206,12 +210,12 @@ impl<'t> Layout<'t> {
             depth.push(d);
             opens.push(only_separators);
             only_separators &= w.kind == WordKind::Separator;
-            if let (Some(prev), WordKind::Text) = (i.checked_sub(1).map(|p| words[p].kind), w.kind)
-                && let WordKind::Number { n, black, .. } = prev
-                && !is_rank(text, words, i - 1)
+            if let Some(q) = number_before(text, words, i)
+                && let WordKind::Number { n, black, .. } = words[q].kind
+                && !is_rank(text, words, q)
             {
                 let at = if black { &mut black_at } else { &mut white_at };
-                at.entry(n).or_default().push(i);
+                at.entry(n).or_default().push((i, q));
             }
         }
         let mut result_after = vec![usize::MAX; words.len() + 1];
@@ -235,8 +239,7 @@ impl<'t> Layout<'t> {
 
     /// The words led by a move number, in text order.
     pub fn numbered(&self) -> impl Iterator<Item = usize> + '_ {
-        (1..self.words.len())
-            .filter(|&i| self.words[i].kind == WordKind::Text && self.words[i - 1].is_number())
+        (1..self.words.len()).filter(|&i| number_before(self.text, self.words, i).is_some())
     }
 
     /// Whether word `i` carries nothing between two half-moves: a
@@ -481,8 +484,8 @@ impl Search<'_, '_> {
             }
         };
         if let Some(at) = numbered {
-            let from = at.partition_point(|&j| j < state.next);
-            out.extend(at[from..].iter().map(|&j| (j, Lead::Number(j - 1))));
+            let from = at.partition_point(|&(j, _)| j < state.next);
+            out.extend(at[from..].iter().map(|&(j, q)| (j, Lead::Number(q))));
         }
         if state.pos.turn() == Color::White
             && let Some(q) = l.misnumbered(state.next, n, limit)
@@ -687,10 +690,21 @@ impl Search<'_, '_> {
                         || l.opens[q]
                         || !self.numbers_dotted(state)
                 }
-                Lead::Adjacent => spans(l.text, l.words, first)
-                    .iter()
-                    .take(2)
-                    .any(|(_, s)| is_move_fragment(s)),
+                Lead::Adjacent => {
+                    // Black's slot: the few words before White's next
+                    // number (`18 P x B E-Q R 6! ! 19 P x P ch`).
+                    let slot = (first..l.words.len().min(first + SLOT_WORDS + 1))
+                        .find(|&q| l.words[q].is_number() && !is_rank(l.text, l.words, q))
+                        .filter(|&q| {
+                            matches!(l.words[q].kind, WordKind::Number { n, black: false, .. }
+                                if n == state.pos.fullmoves().get() + 1)
+                        })
+                        .map_or(2, |q| q - first);
+                    spans(l.text, l.words, first)
+                        .iter()
+                        .take_while(|(len, _)| *len <= slot)
+                        .any(|(_, s)| is_move_fragment(s))
+                }
             };
             if parsing.is_some() || clear_place {
                 // An unreadable move is its first word, or the first few
@@ -777,6 +791,21 @@ impl Search<'_, '_> {
         }
         None
     }
+}
+
+/// The move number that leads text word `i`: the word before it, or the
+/// one before a comma glued to it (`12, Kt-Q 4`).
+fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
+    if words[i].kind != WordKind::Text {
+        return None;
+    }
+    let q = i.checked_sub(1)?;
+    if words[q].is_number() {
+        return Some(q);
+    }
+    let p = q.checked_sub(1)?;
+    let glued_comma = words[q].text(text) == "," && words[q].start == words[p].end;
+    (glued_comma && words[p].is_number()).then_some(p)
 }
 
 /// Whether the bare number at word `q` is the rank of a spaced move

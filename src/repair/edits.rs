@@ -5,7 +5,9 @@
 //! OCR confusion (`S`↔`5`, `O`↔`0`, `l`/`I`↔`1`, `b`↔`6`, `B`↔`8`), a
 //! piece letter from another language, origin and destination swapped
 //! (`f3g1`), a descriptive square counted from the other side (`K4` for
-//! `K5`), and any one character changed, dropped, added or two swapped.
+//! `K5`), any one character changed, dropped, added or two swapped, and
+//! a move along a file or rank made on another one (ICCF `2223` for
+//! `4243`, where both squares' file changes).
 //! Which of them name a legal move is for the caller to find out.
 //!
 //! ```
@@ -40,6 +42,9 @@ pub enum Slip {
     OtherSide,
     /// One character changed, dropped, added, or two swapped.
     OneCharacter,
+    /// The same move made on another file or rank (`2223` for `4243`,
+    /// `b2-b3` for `d2-d3`): the writer's eye on the wrong pawn.
+    OtherLine,
     /// Two half-moves written in each other's place.
     SwappedMoves,
     /// A half-move left out.
@@ -58,6 +63,7 @@ impl Slip {
             Slip::SwappedSquares => "origin and destination swapped",
             Slip::OtherSide => "a square counted from the other side",
             Slip::OneCharacter => "one character wrong, missing or extra",
+            Slip::OtherLine => "the same move on another file or rank",
             Slip::SwappedMoves => "two half-moves swapped",
             Slip::DroppedMove => "a half-move missing",
             Slip::ExtraMove => "a half-move too many",
@@ -139,8 +145,12 @@ pub fn variants(written: &str, notation: Notation, lang: &Language) -> Vec<(Stri
             add(text, slip);
         }
     }
-    if let Some(swapped) = squares_swapped(&chars, notation) {
-        add(swapped, Slip::SwappedSquares);
+    let squares = two_squares(&chars, notation);
+    if let Some((a, b)) = squares {
+        let mut swapped = chars.clone();
+        swapped[a..a + 2].copy_from_slice(&chars[b..b + 2]);
+        swapped[b..b + 2].copy_from_slice(&chars[a..a + 2]);
+        add(swapped.into_iter().collect(), Slip::SwappedSquares);
     }
     if notation == Notation::Descriptive {
         for (i, &c) in chars.iter().enumerate() {
@@ -167,6 +177,11 @@ pub fn variants(written: &str, notation: Notation, lang: &Language) -> Vec<(Stri
             let mut inserted = chars.clone();
             inserted.insert(i, c);
             add(inserted.into_iter().collect(), Slip::OneCharacter);
+        }
+    }
+    if let Some((a, b)) = squares {
+        for (text, slip) in other_lines(&chars, a, b, notation) {
+            add(text, slip);
         }
     }
     out
@@ -225,9 +240,9 @@ fn letter_swaps(written: &str, lang: &Language) -> Vec<(String, Slip)> {
         .collect()
 }
 
-/// The written move with its two squares swapped (`f3g1` for `g1f3`,
-/// `Nf3-g1`, ICCF `7163` for `6371`), when it names two squares.
-fn squares_swapped(chars: &[char], notation: Notation) -> Option<String> {
+/// Where the two squares of a written move start (`g1f3`, `Nf3-g1`,
+/// ICCF `7163`), when it names two.
+fn two_squares(chars: &[char], notation: Notation) -> Option<(usize, usize)> {
     let is_square: fn(&[char]) -> bool = match notation {
         Notation::Iccf(_) => |w| w.iter().all(|c| ('1'..='8').contains(c)),
         Notation::San => |w| ('a'..='h').contains(&w[0]) && ('1'..='8').contains(&w[1]),
@@ -237,10 +252,30 @@ fn squares_swapped(chars: &[char], notation: Notation) -> Option<String> {
         |from: usize| (from..chars.len().saturating_sub(1)).find(|&i| is_square(&chars[i..i + 2]));
     let a = square_at(0)?;
     let b = square_at(a + 2)?;
-    let mut out = chars.to_vec();
-    out[a..a + 2].copy_from_slice(&chars[b..b + 2]);
-    out[b..b + 2].copy_from_slice(&chars[a..a + 2]);
-    Some(out.into_iter().collect())
+    Some((a, b))
+}
+
+/// A move along a file or rank (squares at `a` and `b` of `chars`) made
+/// on each other file or rank: both squares' file (rank) changed alike.
+fn other_lines(chars: &[char], a: usize, b: usize, notation: Notation) -> Vec<(String, Slip)> {
+    let files: Vec<char> = match notation {
+        Notation::Iccf(_) => ('1'..='8').collect(),
+        _ => ('a'..='h').collect(),
+    };
+    let ranks: Vec<char> = ('1'..='8').collect();
+    let mut out = Vec::new();
+    for (at, line) in [(0, &files), (1, &ranks)] {
+        if chars[a + at] != chars[b + at] {
+            continue;
+        }
+        for &c in line.iter().filter(|&&c| c != chars[a + at]) {
+            let mut moved = chars.to_vec();
+            moved[a + at] = c;
+            moved[b + at] = c;
+            out.push((moved.into_iter().collect(), Slip::OtherLine));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -277,6 +312,14 @@ mod tests {
                 "en",
                 Slip::SwappedSquares,
             ),
+            (
+                "2223",
+                "4243",
+                Notation::Iccf(Promotion::Iccf),
+                "en",
+                Slip::OtherLine,
+            ),
+            ("b2-b3", "d2-d3", san, "en", Slip::OtherLine),
             (
                 "5254",
                 "5284",
