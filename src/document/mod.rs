@@ -214,6 +214,25 @@ fn assemble(
         if found.pattern.draw_offer {
             replay.events.push(Event::DrawOffer);
         }
+        // `Castles (K E)` read from `Castles (K`: the rest of the
+        // qualifier is damaged, though the move is known.
+        if let Some(read_to) = found.read_to {
+            let read = &text[span.start as usize..words[read_to - 1].end as usize];
+            let rest = &text[words[read_to].start as usize..words[found.end - 1].start as usize];
+            let chosen = san(&before, found.mv, Language::english());
+            let mut finding = Finding::game(
+                Kind::Unparseable,
+                Severity::Warning,
+                format!(
+                    "\"{written}\" read as {chosen} from \"{read}\": \"{}\" in its bracket is no part of a move",
+                    rest.trim()
+                ),
+            )
+            .at(span.start, written)
+            .before_move(&before, ply);
+            finding.suggestion = chosen;
+            replay.findings.push(finding);
+        }
         // The moves the text allows: a check or capture mark may leave
         // only one of the moves its words fit.
         let fits_marks = |m: &shakmaty::Move| {

@@ -55,6 +55,11 @@ const MARK_COST: u32 = 2;
 const SHORT_COST: u32 = 1;
 /// The cost of a move read after a move number that is not its own.
 const MISNUMBER_COST: u32 = 6;
+/// The cost of passing over what stands for a half-move, to read on.
+const BRIDGE_COST: u32 = 5;
+/// Lines, the cheapest first, that may pass over such a place at each
+/// half-move.
+const BRIDGES: usize = 2;
 /// Words between White's move and the next move number that are taken
 /// for Black's move, legible or not.
 const SLOT_WORDS: usize = 6;
@@ -78,6 +83,10 @@ pub struct Found {
     /// The legal moves its text allowed, when there were several and
     /// look-ahead chose among them (empty otherwise).
     pub choices: Vec<Move>,
+    /// Where the words read as the move end, when a bracket they opened
+    /// goes on with words that are no part of it (`Castles (K E)` read
+    /// from `Castles (K`); `end` is then after the bracket.
+    pub read_to: Option<usize>,
 }
 
 /// Where the main line stopped although the text goes on.
@@ -136,6 +145,8 @@ struct Fit {
     choices: Vec<Move>,
     /// Whether a longer span at the same place reads another move.
     cut_short: bool,
+    /// See [`Found::read_to`].
+    read_to: Option<usize>,
 }
 
 struct Node {
@@ -157,6 +168,10 @@ struct State {
     /// The number of the last move, when it was White's and numbered.
     white_number: Option<u32>,
     ended: Option<usize>,
+    /// Where the line passed over what stood for a half-move (see
+    /// [`Search::bridge`]): its half-moves and cost before it, and the
+    /// place.
+    bridged: Option<(u32, u32, Stop)>,
 }
 
 /// How a candidate place was reached.
@@ -373,18 +388,28 @@ pub fn main_line(
         style_run: 0,
         white_number: None,
         ended: None,
+        bridged: None,
     };
     let mut best = first.clone();
     let mut beam = vec![first];
     while !beam.is_empty() {
         let mut next: Vec<State> = Vec::new();
+        let mut bridges = 0;
         for state in &beam {
             let before = next.len();
             if state.ended.is_none() {
                 search.extend(state, &mut next);
             }
-            if next.len() == before && better(state, &best) {
+            // Where the line reads on, the first place it does so.
+            let reads_at = next[before..]
+                .iter()
+                .filter_map(|s| s.last.as_ref().map(|n| n.found.first))
+                .min();
+            if reads_at.is_none() && better(state, &best) {
                 best = state.clone();
+            }
+            if state.ended.is_none() && state.bridged.is_none() && bridges < BRIDGES {
+                bridges += search.bridge(state, reads_at, &mut next);
             }
         }
         next.sort_by_key(|s| (s.cost, s.next));
@@ -398,6 +423,29 @@ pub fn main_line(
         next.truncate(BEAM);
         beam = next;
     }
+    let mut moves = Vec::with_capacity(best.plies as usize);
+    let mut node = best.last.as_ref();
+    while let Some(n) = node {
+        moves.push(n.found.clone());
+        node = n.prev.as_ref();
+    }
+    moves.reverse();
+    // A line that read on past a place it could not read stops there.
+    if let Some((plies, cost, stop)) = best.bridged.take() {
+        moves.truncate(plies as usize);
+        best.pos = start.clone();
+        for f in &moves {
+            best.pos.play_unchecked(f.mv);
+        }
+        best.ended = None;
+        return MainLine {
+            moves,
+            end: best.pos,
+            ended: None,
+            cost,
+            stop: Some(stop),
+        };
+    }
     let stop = if best.ended.is_none() && !best.pos.is_game_over() {
         search.stop(&best)
     } else {
@@ -408,13 +456,6 @@ pub fn main_line(
         best.ended = Some(layout.result_after[best.next.min(layout.words.len())])
             .filter(|&r| r < layout.words.len());
     }
-    let mut moves = Vec::with_capacity(best.plies as usize);
-    let mut node = best.last.as_ref();
-    while let Some(n) = node {
-        moves.push(n.found.clone());
-        node = n.prev.as_ref();
-    }
-    moves.reverse();
     MainLine {
         moves,
         end: best.pos,
@@ -543,6 +584,7 @@ impl Search<'_, '_> {
                     pattern: readings.first,
                     choices: choices.clone(),
                     cut_short: false,
+                    read_to: None,
                 };
                 match out.iter_mut().find(|f| f.mv == mv) {
                     Some(f) => *f = fit,
@@ -555,6 +597,10 @@ impl Search<'_, '_> {
         let longest = out.iter().map(|f| f.end).max().unwrap_or(0);
         for f in &mut out {
             f.cut_short = f.end < longest;
+            if let Some(close) = open_bracket_closed(self.layout.words, first, f.end) {
+                f.read_to = Some(f.end);
+                f.end = close + 1;
+            }
             self.absorb_marks(f);
         }
         out
@@ -606,6 +652,7 @@ impl Search<'_, '_> {
                 pattern,
                 choices,
                 cut_short,
+                read_to,
             } in moves
             {
                 let mut pos = state.pos.clone();
@@ -650,6 +697,7 @@ impl Search<'_, '_> {
                     number,
                     pattern,
                     choices,
+                    read_to,
                 };
                 out.push(State {
                     pos,
@@ -664,6 +712,7 @@ impl Search<'_, '_> {
                     style_run,
                     white_number,
                     ended,
+                    bridged: state.bridged.clone(),
                 });
             }
             if !bracketed {
@@ -676,6 +725,55 @@ impl Search<'_, '_> {
         }
     }
 
+    /// Where `state`'s line cannot go on at the place the text gives its
+    /// next half-move (a damaged move, a dropped one), though it may read
+    /// on later or not at all, the states one half-move past that place:
+    /// one for each legal move after which the text reads on at once
+    /// (returns 1 when it tried). A line that gets further so is the game, damaged there; one
+    /// that would instead jump to a note's quotation is not. The search
+    /// reports the place as its stop, so the move is never guessed.
+    fn bridge(&mut self, state: &State, reads_at: Option<usize>, out: &mut Vec<State>) -> usize {
+        let Some(stop) = self.stop(state) else {
+            return 0;
+        };
+        // A line that reads on from where it stands needs no bridge; a
+        // move quoted in brackets is a note's, not the game's.
+        if reads_at.is_some_and(|at| at <= stop.first) || self.layout.depth[stop.first] > 0 {
+            return 0;
+        }
+        let next = match stop.kind {
+            StopKind::Gap => state.next,
+            StopKind::Illegal | StopKind::Unreadable => stop.end,
+        };
+        let turn = state.pos.turn();
+        for mv in state.pos.legal_moves() {
+            let mut pos = state.pos.clone();
+            pos.play_unchecked(mv);
+            let mut origins = state.origins.clone();
+            if let Some(o) = origins.as_mut() {
+                o.play(mv);
+            }
+            let bridged = State {
+                pos,
+                origins,
+                next,
+                last: state.last.clone(),
+                plies: state.plies + 1,
+                cost: state.cost + BRIDGE_COST,
+                style_run: state.style_run,
+                white_number: (turn == Color::White).then(|| state.pos.fullmoves().get()),
+                ended: None,
+                bridged: Some((state.plies, state.cost, stop.clone())),
+            };
+            let mut probe = Vec::new();
+            self.extend(&bridged, &mut probe);
+            if !probe.is_empty() {
+                out.push(bridged);
+            }
+        }
+        1
+    }
+
     /// What stands where the half-move after `state` should be, when the
     /// text goes on with it: a numbered place, or a word right after
     /// White's move that parses as a move.
@@ -684,39 +782,41 @@ impl Search<'_, '_> {
         let turn = state.pos.turn();
         for (first, lead) in self.places(state) {
             let parsing = self.longest_parse(first, turn);
+            // Black's slot: the few words before White's next number
+            // (`18 P x B E-Q R 6! ! 19 P x P ch`) stand for Black's move.
+            let slot = match lead {
+                Lead::Adjacent => self.slot(state, first),
+                _ => None,
+            };
             let clear_place = match lead {
                 Lead::Number(q) | Lead::Misnumbered(q) => {
                     matches!(l.words[q].kind, WordKind::Number { dotted: true, .. })
                         || l.opens[q]
                         || !self.numbers_dotted(state)
                 }
-                Lead::Adjacent => {
-                    // Black's slot: the few words before White's next
-                    // number (`18 P x B E-Q R 6! ! 19 P x P ch`).
-                    let slot = (first..l.words.len().min(first + SLOT_WORDS + 1))
-                        .find(|&q| l.words[q].is_number() && !is_rank(l.text, l.words, q))
-                        .filter(|&q| {
-                            matches!(l.words[q].kind, WordKind::Number { n, black: false, .. }
-                                if n == state.pos.fullmoves().get() + 1)
-                        })
-                        .map_or(2, |q| q - first);
-                    spans(l.text, l.words, first)
-                        .iter()
-                        .take_while(|(len, _)| *len <= slot)
-                        .any(|(_, s)| is_move_fragment(s))
-                }
+                Lead::Adjacent => spans(l.text, l.words, first)
+                    .iter()
+                    .take_while(|(len, _)| *len <= slot.unwrap_or(2))
+                    .any(|(_, s)| is_move_fragment(s)),
             };
             if parsing.is_some() || clear_place {
-                // An unreadable move is its first word, or the first few
-                // where the first alone is no fragment of one (`Q-R 41`).
+                // An unreadable move is its slot, or its first word, or
+                // the first few where the first alone is no fragment of
+                // one (`Q-R 41`).
                 let joined = spans(l.text, l.words, first)
                     .iter()
                     .take(3)
                     .find(|(_, s)| is_move_fragment(s))
                     .map(|(len, _)| first + len);
+                let slot_end = slot.map(|len| {
+                    (first + 1..first + len)
+                        .rev()
+                        .find(|&i| !l.is_filler(i))
+                        .map_or(first + 1, |i| i + 1)
+                });
                 return Some(Stop {
                     first,
-                    end: parsing.or(joined).unwrap_or(first + 1),
+                    end: parsing.or(slot_end).or(joined).unwrap_or(first + 1),
                     kind: if parsing.is_some() {
                         StopKind::Illegal
                     } else {
@@ -726,6 +826,17 @@ impl Search<'_, '_> {
             }
         }
         self.gap(state)
+    }
+
+    /// How many words stand between `first`, right after White's move,
+    /// and White's next move number, when they are few.
+    fn slot(&self, state: &State, first: usize) -> Option<usize> {
+        let l = self.layout;
+        let q = (first..l.words.len().min(first + SLOT_WORDS + 1))
+            .find(|&q| l.words[q].is_number() && !is_rank(l.text, l.words, q))?;
+        let next = state.pos.fullmoves().get() + 1;
+        matches!(l.words[q].kind, WordKind::Number { n, black: false, .. } if n == next)
+            .then_some(q - first)
     }
 
     /// Whether the game's own numbers have stops (`12.`) or not (`12`),
@@ -806,6 +917,23 @@ fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
     let p = q.checked_sub(1)?;
     let glued_comma = words[q].text(text) == "," && words[q].start == words[p].end;
     (glued_comma && words[p].is_number()).then_some(p)
+}
+
+/// The word that closes a bracket opened in words `first..end` and left
+/// open there, when it follows within a few words.
+fn open_bracket_closed(words: &[Word], first: usize, end: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    for w in &words[first..end] {
+        match w.kind {
+            WordKind::Open => depth += 1,
+            WordKind::Close => depth -= 1,
+            _ => {}
+        }
+    }
+    if depth <= 0 {
+        return None;
+    }
+    (end..words.len().min(end + 3)).find(|&i| words[i].kind == WordKind::Close)
 }
 
 /// Whether the bare number at word `q` is the rank of a spaced move

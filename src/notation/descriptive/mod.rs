@@ -83,7 +83,7 @@ fn read(token: &str, lang: &Language, turn: Color) -> Result<Readings, SyntaxErr
         offset: 0,
         expected,
     };
-    if let Some((side, either)) = castles(&normal, desc) {
+    if let Some((side, either)) = castles(&normal, desc, lang.letter(Role::Rook)) {
         pattern.role = Some(Role::King);
         pattern.castle = Some(side);
         // `Castles` alone names no side: the position tells which.
@@ -218,7 +218,7 @@ fn strip_word<'t>(text: &'t str, word: &str) -> Option<&'t str> {
 
 /// `Castles`, `Castles(K)`, `CastlesQR`, `O-O`, `0-0-0`: the side, and
 /// whether the text leaves it open (`Castles` alone, king's side first).
-fn castles(text: &str, desc: &Descriptive) -> Option<(CastlingSide, bool)> {
+fn castles(text: &str, desc: &Descriptive, rook: &str) -> Option<(CastlingSide, bool)> {
     if text.starts_with(['O', '0']) {
         let marks = text.bytes().filter(|b| *b != b'-');
         let (count, all_o) = marks.fold((0, true), |(n, all), b| {
@@ -245,9 +245,8 @@ fn castles(text: &str, desc: &Descriptive) -> Option<(CastlingSide, bool)> {
     // `K`, `QR`, `KR`: a wing, and at most the rook's letter after it.
     let wing = |w: &Vec<String>| {
         w.iter().any(|k| {
-            side.strip_prefix(k.as_str()).is_some_and(|after| {
-                after.is_empty() || after.len() == 1 && after.chars().all(char::is_uppercase)
-            })
+            side.strip_prefix(k.as_str())
+                .is_some_and(|after| after.is_empty() || after == rook)
         })
     };
     if side.is_empty() {
