@@ -23,6 +23,8 @@
 
 use std::collections::HashSet;
 
+use shakmaty::{File, Rank, Square};
+
 use crate::lang::{Language, roles};
 use crate::notation::Notation;
 
@@ -45,6 +47,9 @@ pub enum Slip {
     /// The same move made on another file or rank (`2223` for `4243`,
     /// `b2-b3` for `d2-d3`): the writer's eye on the wrong pawn.
     OtherLine,
+    /// A move too damaged for one edit, read from the squares still
+    /// legible in it (`IíbS—c6`: from the b-file to c6).
+    Legible,
     /// Two half-moves written in each other's place.
     SwappedMoves,
     /// A half-move left out.
@@ -64,6 +69,7 @@ impl Slip {
             Slip::OtherSide => "a square counted from the other side",
             Slip::OneCharacter => "one character wrong, missing or extra",
             Slip::OtherLine => "the same move on another file or rank",
+            Slip::Legible => "read from its legible squares",
             Slip::SwappedMoves => "two half-moves swapped",
             Slip::DroppedMove => "a half-move missing",
             Slip::ExtraMove => "a half-move too many",
@@ -126,6 +132,14 @@ pub fn variants(written: &str, notation: Notation, lang: &Language) -> Vec<(Stri
             add(replaced(&chars, i, Some(other)), Slip::Ocr);
         }
     }
+    // One confusion made throughout the move (`Ddl—el`: both `1`s).
+    for &(a, b) in OCR {
+        for (from, to) in [(a, b), (b, a)] {
+            if chars.iter().filter(|&&c| c == from).count() > 1 {
+                add(written.replace(from, &to.to_string()), Slip::Ocr);
+            }
+        }
+    }
     for &(two, one) in OCR_PAIRS {
         for (at, _) in written.match_indices(two) {
             add(
@@ -185,6 +199,22 @@ pub fn variants(written: &str, notation: Notation, lang: &Language) -> Vec<(Stri
         }
     }
     out
+}
+
+/// The squares still legible in a damaged algebraic move: its
+/// destination (the last square written) and the file of its origin,
+/// when a file letter stands before the destination (`IíbS—c6`: `c6`,
+/// the b-file).
+pub fn legible_squares(written: &str) -> Option<(Square, Option<File>)> {
+    let chars: Vec<char> = written.chars().collect();
+    let file = |c: char| ('a'..='h').contains(&c).then(|| File::new(c as u32 - 'a' as u32));
+    let rank = |c: char| ('1'..='8').contains(&c).then(|| Rank::new(c as u32 - '1' as u32));
+    let at = (0..chars.len().saturating_sub(1))
+        .rev()
+        .find(|&i| file(chars[i]).is_some() && rank(chars[i + 1]).is_some())?;
+    let to = Square::from_coords(file(chars[at])?, rank(chars[at + 1])?);
+    let from = chars[..at].iter().rev().find_map(|&c| file(c));
+    Some((to, from))
 }
 
 /// `chars` with the one at `i` replaced by `with`, or dropped.
@@ -301,6 +331,7 @@ mod tests {
             ("O-0", "O-O", san, "en", Slip::Ocr),
             ("8b5", "Bb5", san, "en", Slip::Ocr),
             ("Nfb", "Nf6", san, "en", Slip::Ocr),
+            ("Ddl—el", "Dd1—e1", san, "is", Slip::Ocr),
             ("Lb5", "Bb5", san, "en", Slip::Letters),
             ("Hf3", "Nf3", san, "en", Slip::Letters),
             ("f3g1", "g1f3", san, "en", Slip::SwappedSquares),

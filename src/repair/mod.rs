@@ -641,7 +641,25 @@ impl<'g> Search<'g> {
                 candidates.push((text, slip, m));
             }
         }
+        let before = found.len();
         self.verify(i, &span, written, candidates, found);
+        // A failing move too damaged for one edit: the legal moves its
+        // legible squares allow.
+        if step.played.is_none()
+            && found.len() == before
+            && self.game.notation == Notation::San
+            && let Some((to, file)) = edits::legible_squares(written)
+        {
+            let candidates = step
+                .before
+                .legal_moves()
+                .into_iter()
+                .filter(|m| m.to() == to && file.is_none_or(|f| m.from().is_some_and(|s| s.file() == f)))
+                .filter(|m| !tried.contains(m))
+                .map(|m| (self.write(step, m), Slip::Legible, m))
+                .collect();
+            self.verify(i, &span, written, candidates, found);
+        }
         false
     }
 
