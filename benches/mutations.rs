@@ -99,6 +99,60 @@ fn samples(seed: u64) {
     );
     println!("time: {:.1} s", started.elapsed().as_secs_f64());
     println!();
+    several(seed, &sources);
+}
+
+/// Games damaged two and three times, each damage in its own part of
+/// the game: how many of the damages the audit finds at their half-move
+/// and names the true move of, and how many games it repairs right or
+/// wrong.
+fn several(seed: u64, sources: &[Source]) {
+    let started = Instant::now();
+    println!(
+        "| damages a game | games | damages | detectable alone | at the damaged ply | true move suggested | games repaired right | games repaired wrong |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let pgn_kinds: Vec<Damage> = Damage::ALL
+        .into_iter()
+        .filter(|k| *k != Damage::IccfDigit)
+        .collect();
+    for count in [2, 3] {
+        for iccf in [false, true] {
+            let results: Vec<(Vec<Verdict>, bool, bool)> = sources
+                .par_iter()
+                .enumerate()
+                .filter_map(|(i, source)| {
+                    let game_seed = seed ^ ((i as u64) << 8) ^ (count << 4) ^ u64::from(iccf);
+                    let mut rng = StdRng::seed_from_u64(game_seed);
+                    let kinds: Vec<Damage> = (0..count)
+                        .map(|_| {
+                            if iccf {
+                                Damage::IccfDigit
+                            } else {
+                                pgn_kinds[rng.random_range(0..pgn_kinds.len())]
+                            }
+                        })
+                        .collect();
+                    mutate::judge_several(source, &kinds, game_seed)
+                })
+                .collect();
+            let verdicts: Vec<Verdict> = results.iter().flat_map(|r| r.0.clone()).collect();
+            let tally = Tally::of(&verdicts);
+            let right = results.iter().filter(|r| r.1).count();
+            let wrong = results.iter().filter(|r| r.2).count();
+            let what = if iccf { "ICCF digits" } else { "mixed kinds" };
+            println!(
+                "| {count}, {what} | {} | {} | {} | {} | {} | {right} | {wrong} |",
+                results.len(),
+                tally.damaged,
+                tally.detectable,
+                percent(tally.located, tally.detectable),
+                percent(tally.suggested, tally.detectable),
+            );
+        }
+    }
+    println!("time: {:.1} s", started.elapsed().as_secs_f64());
+    println!();
 }
 
 #[derive(Default)]

@@ -225,7 +225,17 @@ impl<'a> Converter<'a> {
         }
         match weighed.as_slice() {
             [(_, s), ..] => (None, Some((*s).clone())),
-            [] => (None, None),
+            // A gap that several moves fit: the first, to read on.
+            [] => {
+                let gap = found.iter().find(|s| !s.read_on.is_empty());
+                (
+                    None,
+                    gap.map(|s| Suggestion {
+                        edits: s.read_on.clone(),
+                        ..s.clone()
+                    }),
+                )
+            }
         }
     }
 

@@ -207,8 +207,16 @@ pub fn variants(written: &str, notation: Notation, lang: &Language) -> Vec<(Stri
 /// the b-file).
 pub fn legible_squares(written: &str) -> Option<(Square, Option<File>)> {
     let chars: Vec<char> = written.chars().collect();
-    let file = |c: char| ('a'..='h').contains(&c).then(|| File::new(c as u32 - 'a' as u32));
-    let rank = |c: char| ('1'..='8').contains(&c).then(|| Rank::new(c as u32 - '1' as u32));
+    let file = |c: char| {
+        ('a'..='h')
+            .contains(&c)
+            .then(|| File::new(c as u32 - 'a' as u32))
+    };
+    let rank = |c: char| {
+        ('1'..='8')
+            .contains(&c)
+            .then(|| Rank::new(c as u32 - '1' as u32))
+    };
     let at = (0..chars.len().saturating_sub(1))
         .rev()
         .find(|&i| file(chars[i]).is_some() && rank(chars[i + 1]).is_some())?;

@@ -95,6 +95,9 @@ pub struct Suggestion {
     /// How far the game reads with the edit made: the half-move where it
     /// stops at the next mistake, or `u32::MAX` when it reads to its end.
     pub reach: u32,
+    /// Where several moves fit a gap (and `edits` is empty), the edits
+    /// that insert the first: a guess to read on with, never a repair.
+    pub read_on: Vec<(Range<u32>, String)>,
 }
 
 impl Suggestion {
@@ -477,6 +480,24 @@ impl<'g> Search<'g> {
             }
             self.swapped(i, &mut found);
         }
+        // A mark that stopped fitting before the window points at the
+        // mistake: the moves around it are searched too.
+        if !self.marks() {
+            let marked: Vec<usize> = self
+                .game
+                .findings
+                .iter()
+                .filter(|f| is_mark(f.kind) && f.ply > 0)
+                .filter_map(|f| (f.ply as usize).checked_sub(self.first + 1))
+                .filter(|&i| i < window)
+                .collect();
+            for i in marked.iter().flat_map(|&m| m.saturating_sub(2)..=m).rev() {
+                self.token_edits(i, &mut found);
+                self.swapped(i, &mut found);
+                self.dropped(i, &mut found);
+                self.extra(i, &mut found);
+            }
+        }
         // A legal but wrong move may show only much later: with nothing
         // near, every earlier move is tried.
         if found.is_empty() && !self.marks() {
@@ -484,9 +505,17 @@ impl<'g> Search<'g> {
                 self.token_edits(i, &mut found);
             }
         }
-        // The explanations under which the text reads furthest.
+        // The explanations under which the text reads to its end; when
+        // none does, another mistake lies further on, and a wrong edit may
+        // happen to fit it: all that read well past this one stay.
         let furthest = found.iter().map(|s| s.reach).max().unwrap_or(0);
-        found.retain(|s| s.reach == furthest);
+        let failed_at = self.ply(last);
+        let enough = if furthest == u32::MAX {
+            furthest
+        } else {
+            furthest.min(failed_at + 2 * CONFIRMING)
+        };
+        found.retain(|s| s.reach >= enough);
         found.sort_by_key(|s| (s.slip, std::cmp::Reverse(s.ply)));
         found.truncate(MAX_SUGGESTIONS);
         found
@@ -654,7 +683,9 @@ impl<'g> Search<'g> {
                 .before
                 .legal_moves()
                 .into_iter()
-                .filter(|m| m.to() == to && file.is_none_or(|f| m.from().is_some_and(|s| s.file() == f)))
+                .filter(|m| {
+                    m.to() == to && file.is_none_or(|f| m.from().is_some_and(|s| s.file() == f))
+                })
                 .filter(|m| !tried.contains(m))
                 .map(|m| (self.write(step, m), Slip::Legible, m))
                 .collect();
@@ -708,6 +739,7 @@ impl<'g> Search<'g> {
                     moves: san(&step.before, m, Language::english()),
                     before: step.before.clone(),
                     reach,
+                    read_on: Vec::new(),
                 });
             }
         }
@@ -763,18 +795,21 @@ impl<'g> Search<'g> {
                 .iter()
                 .map(|(m, ..)| san(&step.before, *m, Language::english()))
                 .collect();
+            // One move fits: an edit; several: the first, to read on.
+            let mut edits = vec![(at..at, inserted.clone())];
+            let mut read_on = Vec::new();
+            if fitting.len() > 1 {
+                std::mem::swap(&mut edits, &mut read_on);
+            }
             found.push(Suggestion {
                 ply: self.ply(i),
                 slip: Slip::DroppedMove,
-                edits: if fitting.len() == 1 {
-                    vec![(at..at, inserted.clone())]
-                } else {
-                    Vec::new()
-                },
+                edits,
                 written: String::new(),
                 moves: moves.join(" "),
                 before: step.before.clone(),
                 reach: *reach,
+                read_on,
             });
         }
     }
@@ -801,6 +836,7 @@ impl<'g> Search<'g> {
                 moves: String::new(),
                 before: step.before.clone(),
                 reach,
+                read_on: Vec::new(),
             });
         }
     }
@@ -833,6 +869,7 @@ impl<'g> Search<'g> {
                     moves: moves.join(","),
                     before: self.steps[i].before.clone(),
                     reach,
+                    read_on: Vec::new(),
                 });
             }
         }
