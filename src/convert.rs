@@ -166,7 +166,7 @@ impl<'a> Converter<'a> {
             };
             drop(game);
             current = repair.text.clone();
-            rounds.tell(findings, &edit, self.repair);
+            rounds.tell(findings, &edit);
             rounds.chain.push(repair);
         }
     }
@@ -269,13 +269,15 @@ impl<'a> Converter<'a> {
         for f in &mut findings {
             f.offset = f.offset.map(|o| original(&rounds.chain, o));
         }
-        let mut all = if rounds.earlier.is_empty() {
-            findings
-        } else {
-            let mut all = rounds.earlier;
-            all.append(&mut findings);
-            all
-        };
+        // Repaired, each edit's row tells what it explains; else the
+        // findings stand as found.
+        let mut all: Vec<Finding> = rounds
+            .earlier
+            .into_iter()
+            .filter(|(_, by_repair)| !(repaired && *by_repair))
+            .map(|(f, _)| f)
+            .collect();
+        all.append(&mut findings);
         if fixed {
             all.sort_by_key(|f| (f.offset.unwrap_or(0), f.ply));
         }
@@ -370,8 +372,9 @@ fn letters_named<'a>(name: &str, letters: Letters<'a>) -> Letters<'a> {
 struct Rounds {
     /// The edits made, in order; offsets map back through them.
     chain: Vec<Repair>,
-    /// Findings of the earlier rounds, in the original text.
-    earlier: Vec<Finding>,
+    /// Findings of the earlier rounds, in the original text, each with
+    /// whether a `repaired` row tells it once the game is repaired.
+    earlier: Vec<(Finding, bool)>,
     /// Findings up to this half-move were told in an earlier round.
     told: u32,
     /// The findings about the game as a whole, as written.
@@ -385,14 +388,14 @@ impl Rounds {
     fn told_of(&self, f: &Finding) -> bool {
         self.earlier
             .iter()
-            .any(|e| e.ply == f.ply && e.kind == f.kind)
+            .any(|(e, _)| e.ply == f.ply && e.kind == f.kind)
     }
 
     /// Keeps what a round found before `edit` is made: its mistakes up to
     /// where the reading failed (the later ones come in the rounds after
     /// it, read from the edited text), what the game as a whole was found
     /// to be, and a row for the edit.
-    fn tell(&mut self, mut findings: Vec<Finding>, edit: &Suggestion, repairing: bool) {
+    fn tell(&mut self, mut findings: Vec<Finding>, edit: &Suggestion) {
         let failed_at = findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
@@ -404,15 +407,13 @@ impl Rounds {
             self.whole = findings.iter().filter(|f| f.ply == 0).cloned().collect();
         }
         findings.retain(|f| f.ply <= failed_at && f.ply > 0);
-        // Repaired, what the edit explains is told by its own row.
-        if repairing && !self.tentative {
-            findings.retain(|f| f.severity < Severity::Error && f.ply != edit.ply);
-        }
         self.told = failed_at;
-        for f in &mut findings {
+        for mut f in findings {
             f.offset = f.offset.map(|o| original(&self.chain, o));
+            // Repaired, what the edit explains is told by its own row.
+            let by_repair = f.severity == Severity::Error || f.ply == edit.ply;
+            self.earlier.push((f, by_repair));
         }
-        self.earlier.append(&mut findings);
         let at = edit.edits.first().map_or(0, |(r, _)| r.start);
         let mut made = Finding::game(
             Kind::Repaired,
@@ -422,7 +423,7 @@ impl Rounds {
         .at(original(&self.chain, at), edit.written.clone())
         .before_move(&edit.before, edit.ply);
         made.suggestion = edit.moves.clone();
-        self.earlier.push(made);
+        self.earlier.push((made, false));
     }
 }
 
