@@ -183,6 +183,7 @@ impl<'a> Converter<'a> {
     ) -> (Option<Suggestion>, Option<Suggestion>) {
         if let [only] = found
             && !only.edits.is_empty()
+            && !only.slip.is_loose()
         {
             return (Some(only.clone()), None);
         }

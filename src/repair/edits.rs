@@ -59,6 +59,12 @@ pub enum Slip {
 }
 
 impl Slip {
+    /// Whether the slip changes more than one character of what is
+    /// written: an edit that undoes it is never sure enough to repair.
+    pub fn is_loose(self) -> bool {
+        matches!(self, Slip::OtherLine | Slip::Legible)
+    }
+
     /// The slip, for people.
     pub fn describe(self) -> &'static str {
         match self {

@@ -499,8 +499,8 @@ impl<'g> Search<'g> {
             }
         }
         // A legal but wrong move may show only much later: with nothing
-        // near, every earlier move is tried.
-        if found.is_empty() && !self.marks() {
+        // near but loose readings, every earlier move is tried.
+        if found.iter().all(|s| s.slip.is_loose()) && !self.marks() {
             for i in (0..window).rev() {
                 self.token_edits(i, &mut found);
             }
