@@ -190,10 +190,12 @@ impl<'a> Converter<'a> {
         if let Some(likely) = likeliest(found) {
             return (None, Some(likely.clone()));
         }
+        // Edits, and the moves that fit a gap, each weighed alike.
         let editable: Vec<&Suggestion> = found
             .iter()
+            .flat_map(|s| std::iter::once(s).chain(&s.choices))
             .filter(|s| !s.edits.is_empty())
-            .take(4)
+            .take(8)
             .collect();
         let mut weighed: Vec<_> = editable
             .iter()
@@ -226,17 +228,7 @@ impl<'a> Converter<'a> {
         }
         match weighed.as_slice() {
             [(_, s), ..] => (None, Some((*s).clone())),
-            // A gap that several moves fit: the first, to read on.
-            [] => {
-                let gap = found.iter().find(|s| !s.read_on.is_empty());
-                (
-                    None,
-                    gap.map(|s| Suggestion {
-                        edits: s.read_on.clone(),
-                        ..s.clone()
-                    }),
-                )
-            }
+            [] => (None, None),
         }
     }
 

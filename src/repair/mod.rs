@@ -95,9 +95,9 @@ pub struct Suggestion {
     /// How far the game reads with the edit made: the half-move where it
     /// stops at the next mistake, or `u32::MAX` when it reads to its end.
     pub reach: u32,
-    /// Where several moves fit a gap (and `edits` is empty), the edits
-    /// that insert the first: a guess to read on with, never a repair.
-    pub read_on: Vec<(Range<u32>, String)>,
+    /// Where several moves fit a gap (and `edits` is empty), one
+    /// suggestion for each: guesses to read on with, never repairs.
+    pub choices: Vec<Suggestion>,
 }
 
 impl Suggestion {
@@ -739,7 +739,7 @@ impl<'g> Search<'g> {
                     moves: san(&step.before, m, Language::english()),
                     before: step.before.clone(),
                     reach,
-                    read_on: Vec::new(),
+                    choices: Vec::new(),
                 });
             }
         }
@@ -790,27 +790,29 @@ impl<'g> Search<'g> {
         let furthest = fitting.iter().map(|f| f.2).max().unwrap_or(0);
         fitting.retain(|f| f.2 == furthest);
         // One suggestion per gap: the moves that fit are its choices.
-        if let Some((_, inserted, reach)) = fitting.first() {
-            let moves: Vec<String> = fitting
-                .iter()
-                .map(|(m, ..)| san(&step.before, *m, Language::english()))
-                .collect();
-            // One move fits: an edit; several: the first, to read on.
-            let mut edits = vec![(at..at, inserted.clone())];
-            let mut read_on = Vec::new();
-            if fitting.len() > 1 {
-                std::mem::swap(&mut edits, &mut read_on);
-            }
-            found.push(Suggestion {
+        let mut choices: Vec<Suggestion> = fitting
+            .iter()
+            .map(|(m, inserted, reach)| Suggestion {
                 ply: self.ply(i),
                 slip: Slip::DroppedMove,
-                edits,
+                edits: vec![(at..at, inserted.clone())],
                 written: String::new(),
-                moves: moves.join(" "),
+                moves: san(&step.before, *m, Language::english()),
                 before: step.before.clone(),
                 reach: *reach,
-                read_on,
-            });
+                choices: Vec::new(),
+            })
+            .collect();
+        match choices.len() {
+            0 => {}
+            1 => found.append(&mut choices),
+            _ => {
+                let mut gap = choices[0].clone();
+                gap.edits = Vec::new();
+                gap.moves = join_unique(choices.iter().map(|c| c.moves.as_str()));
+                gap.choices = choices;
+                found.push(gap);
+            }
         }
     }
 
@@ -836,7 +838,7 @@ impl<'g> Search<'g> {
                 moves: String::new(),
                 before: step.before.clone(),
                 reach,
-                read_on: Vec::new(),
+                choices: Vec::new(),
             });
         }
     }
@@ -869,7 +871,7 @@ impl<'g> Search<'g> {
                     moves: moves.join(","),
                     before: self.steps[i].before.clone(),
                     reach,
-                    read_on: Vec::new(),
+                    choices: Vec::new(),
                 });
             }
         }
