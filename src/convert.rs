@@ -138,7 +138,7 @@ impl<'a> Converter<'a> {
             // only to read on (the audit goes on past the mistake), and
             // the game is not repaired.
             let (sure, guess) = if game.replay.failed {
-                self.weigh(&current, &found, &options)
+                self.weigh(&current, &found, &options, game.running_text)
             } else {
                 (None, None)
             };
@@ -180,10 +180,17 @@ impl<'a> Converter<'a> {
         text: &str,
         found: &[Suggestion],
         options: &ReadOptions<'_>,
+        running_text: bool,
     ) -> (Option<Suggestion>, Option<Suggestion>) {
+        // With another mistake close after it, an edit is borne out by
+        // too few moves to be sure.
+        let borne_out = |s: &Suggestion| {
+            s.reach == u32::MAX || s.reach >= s.ply + 2 * repair::confirming(running_text)
+        };
         if let [only] = found
             && !only.edits.is_empty()
             && !only.slip.is_loose()
+            && borne_out(only)
         {
             return (Some(only.clone()), None);
         }
