@@ -59,10 +59,11 @@ pub enum Slip {
 }
 
 impl Slip {
-    /// Whether the slip changes more than one character of what is
-    /// written: an edit that undoes it is never sure enough to repair.
+    /// Whether undoing the slip changes more than one character of what
+    /// is written, or drops a written move: such an edit explains, but is
+    /// never sure enough to repair.
     pub fn is_loose(self) -> bool {
-        matches!(self, Slip::OtherLine | Slip::Legible)
+        matches!(self, Slip::OtherLine | Slip::Legible | Slip::ExtraMove)
     }
 
     /// The slip, for people.
