@@ -216,24 +216,35 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
     let Some(failure) = failure else {
         return;
     };
-    let failed_at = findings[failure].ply;
+    let mut failing = findings.remove(failure);
+    let failed_at = failing.ply;
+    let at_failure = |s: &&Suggestion| s.ply == failed_at;
     let here: Vec<&Suggestion> = found
         .iter()
-        .filter(|s| s.ply == failed_at && s.slip < Slip::SwappedMoves)
+        .filter(at_failure)
+        .filter(|s| s.slip < Slip::SwappedMoves)
         .collect();
-    if !here.is_empty() {
-        let f = &mut findings[failure];
-        f.suggestion = join_unique(here.iter().map(|s| s.moves.as_str()));
-        f.message.push_str(&format!(
+    // With no edit of the failing move, the explanations at its own
+    // half-move (a move missing before it, two moves swapped) are told
+    // on its row: one mistake, one row.
+    let folded: Vec<&Suggestion> = if here.is_empty() {
+        found.iter().filter(at_failure).collect()
+    } else {
+        Vec::new()
+    };
+    let told = if here.is_empty() { &folded } else { &here };
+    if let Some(first) = told.first() {
+        if here.is_empty() {
+            failing.kind = first.kind(failed_at);
+        }
+        failing.suggestion = join_unique(told.iter().map(|s| s.moves.as_str()));
+        failing.message.push_str(&format!(
             "; the rest of the game is legal with {}",
-            or_list(here.iter().map(|s| s.describe()))
+            or_list(told.iter().map(|s| s.describe()))
         ));
     }
     let mut added: Vec<Finding> = Vec::new();
-    for s in found
-        .iter()
-        .filter(|s| !(s.ply == failed_at && s.slip < Slip::SwappedMoves))
-    {
+    for s in found.iter().filter(|s| s.ply != failed_at || !told.contains(s)) {
         let kind = s.kind(failed_at);
         if let Some(same) = added.iter_mut().find(|f| f.kind == kind && f.ply == s.ply) {
             same.suggestion = join_unique([same.suggestion.as_str(), s.moves.as_str()]);
@@ -262,7 +273,9 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
             message.insert_str(0, "possibly: ");
             Severity::Info
         };
-        let offset = s.edits.first().map_or(0, |(r, _)| r.start);
+        // A gap that several moves fit is where each would be inserted.
+        let edit = s.edits.first().or_else(|| s.choices.first()?.edits.first());
+        let offset = edit.map_or(0, |(r, _)| r.start);
         added.push(
             Finding::game(kind, severity, message)
                 .at(offset, s.written.clone())
@@ -272,9 +285,11 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
             f.suggestion = s.moves.clone();
         }
     }
-    if added.iter().any(|f| f.kind == Kind::MissingMoves) {
+    // The search's gaps replace the move-number check's guess.
+    if found.iter().any(|s| s.kind(failed_at) == Kind::MissingMoves) {
         findings.retain(|f| f.kind != Kind::MissingMoves);
     }
+    findings.push(failing);
     findings.append(&mut added);
     findings.sort_by_key(|f| f.offset.unwrap_or(0));
 }
