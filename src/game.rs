@@ -17,12 +17,13 @@
 //! ```
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color, Position, Role};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::document;
+use crate::engine::render::san;
 use crate::engine::replay::{Replay, replay};
-use crate::lang::{Language, LetterSet};
+use crate::lang::{Language, LetterSet, as_printed};
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::pgn::lexer::{Lexed, Tag, TokenKind, lex, truncate};
@@ -236,6 +237,14 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
     findings.append(&mut game.replay.findings);
     if !game.replay.failed {
         findings.extend(whole_game_findings(&game));
+    }
+    if let Some((lang, _)) = options
+        .letters
+        .tables()
+        .into_iter()
+        .find(|(_, name)| *name == game.letters)
+    {
+        findings.extend(stray_letters(&game, lang));
     }
     if let Some(at) = text.find('\u{fffd}') {
         let count = text.matches('\u{fffd}').count();
@@ -463,6 +472,71 @@ fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
 }
 
 /// Findings about the game as a whole, once its moves replayed.
+/// Piece letters written once or twice where the game writes another
+/// letter for the same piece many times (`Sc3` in a game of `N`s): a
+/// letter of another language, read by the table's second letter.
+fn stray_letters(game: &Game<'_>, lang: &Language) -> Vec<Finding> {
+    if game.notation != Notation::San {
+        return Vec::new();
+    }
+    let Some(main) = game.replay.main_line() else {
+        return Vec::new();
+    };
+    // Letters that look alike on paper (Latin `C`, Cyrillic `С`) are one.
+    let letter = |token: u32| {
+        let word = game.lexed.tokens[token as usize].text(game.text);
+        let (role, len) = lang.piece_prefix(word)?;
+        (role != Role::Pawn).then(|| (role, as_printed(&word[..len])))
+    };
+    let mut counts: Vec<(Role, String, usize)> = Vec::new();
+    for &(token, _) in &main {
+        if let Some((role, written)) = letter(token) {
+            match counts.iter_mut().find(|c| c.0 == role && c.1 == written) {
+                Some(c) => c.2 += 1,
+                None => counts.push((role, written, 1)),
+            }
+        }
+    }
+    let usual = |role: Role| {
+        counts
+            .iter()
+            .filter(|c| c.0 == role)
+            .max_by_key(|c| c.2)
+            .map(|c| (c.1.as_str(), c.2))
+    };
+    let stray = |role: Role, written: &str| {
+        let (common, times) = usual(role)?;
+        let seen = counts.iter().find(|c| c.0 == role && c.1 == written)?.2;
+        (written != common && times >= 3 && seen * 3 <= times).then_some((common, times))
+    };
+    if !counts.iter().any(|c| stray(c.0, &c.1).is_some()) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut pos = game.start.clone();
+    for (ply, &(token, mv)) in main.iter().enumerate() {
+        if let Some((role, written)) = letter(token)
+            && let Some((common, times)) = stray(role, &written)
+        {
+            let word = game.lexed.tokens[token as usize].text(game.text);
+            let mut finding = Finding::game(
+                Kind::LetterSet,
+                Severity::Warning,
+                format!(
+                    "\"{written}\" for a {} where the game writes \"{common}\" ({times} times)",
+                    crate::lang::role_name(role)
+                ),
+            )
+            .at(game.lexed.tokens[token as usize].span.start, word)
+            .before_move(&pos, ply as u32 + 1);
+            finding.suggestion = san(&pos, mv, Language::english());
+            out.push(finding);
+        }
+        pos.play_unchecked(mv);
+    }
+    out
+}
+
 fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let message = match (game.notation, game.letters.as_str()) {

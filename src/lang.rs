@@ -308,7 +308,35 @@ impl Language {
     }
 }
 
-fn role_name(role: Role) -> &'static str {
+/// `text` with each Cyrillic letter that looks like a Latin one (`С`,
+/// `К`, `Р`) written as that Latin letter: how a letter looks on paper.
+pub fn as_printed(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'А' => 'A',
+            'В' => 'B',
+            'С' => 'C',
+            'Е' => 'E',
+            'К' => 'K',
+            'М' => 'M',
+            'Н' => 'H',
+            'О' => 'O',
+            'Р' => 'P',
+            'Т' => 'T',
+            'Х' => 'X',
+            'а' => 'a',
+            'с' => 'c',
+            'е' => 'e',
+            'о' => 'o',
+            'р' => 'p',
+            'х' => 'x',
+            c => c,
+        })
+        .collect()
+}
+
+/// The English name of `role`.
+pub fn role_name(role: Role) -> &'static str {
     match role {
         Role::King => "king",
         Role::Queen => "queen",

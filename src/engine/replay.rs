@@ -9,10 +9,11 @@
 //! stack.
 
 use shakmaty::san::San;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
+use crate::engine::render;
 use crate::engine::resolve::{Resolution, is_checkmate, resolve_readings};
 use crate::lang::Language;
 use crate::model::{Claims, MovePattern, Readings};
@@ -119,6 +120,8 @@ struct Pending {
     mv: Move,
     claims: Claims,
     token: u32,
+    /// A pawn's capture written as a plain square (`e5` for `dxe5`).
+    plain_capture: bool,
 }
 
 /// What a game's marks said about checks, to find unmarked ones.
@@ -586,10 +589,16 @@ impl Replayer<'_> {
         self.out.pawn_letters += u32::from(pattern.pawn_letter);
         self.out.events.push(Event::Move { mv, token: index });
         self.push_annotations(pattern);
+        // In algebraic notation a pawn that captures names its file.
+        let plain_capture = self.notation == Notation::San
+            && pattern.role == Some(Role::Pawn)
+            && pattern.from == Bitboard::FULL
+            && mv.from().is_some_and(|from| from.file() != mv.to().file());
         self.pending = Some(Pending {
             mv,
             claims: pattern.claims,
             token: index,
+            plain_capture,
         });
     }
 
@@ -615,9 +624,24 @@ impl Replayer<'_> {
 
     /// Verifies the marks of the last move once no more can follow.
     fn settle(&mut self) {
-        let Some(Pending { mv, claims, token }) = self.pending.take() else {
+        let Some(Pending {
+            mv,
+            claims,
+            token,
+            plain_capture,
+        }) = self.pending.take()
+        else {
             return;
         };
+        if plain_capture {
+            let message = "a pawn's capture written as a plain square";
+            let mut finding =
+                self.move_finding(Kind::WrongCaptureMark, Severity::Warning, token, message);
+            if let Some(before) = &self.line.before {
+                finding.suggestion = render::san(before, mv, Language::english());
+            }
+            self.out.findings.push(finding);
+        }
         let pos = &self.line.pos;
         let check = pos.is_check();
         // Most moves give no check and claim nothing but, at most, the

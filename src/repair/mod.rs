@@ -244,7 +244,10 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
         ));
     }
     let mut added: Vec<Finding> = Vec::new();
-    for s in found.iter().filter(|s| s.ply != failed_at || !told.contains(s)) {
+    for s in found
+        .iter()
+        .filter(|s| s.ply != failed_at || !told.contains(s))
+    {
         let kind = s.kind(failed_at);
         if let Some(same) = added.iter_mut().find(|f| f.kind == kind && f.ply == s.ply) {
             same.suggestion = join_unique([same.suggestion.as_str(), s.moves.as_str()]);
@@ -286,7 +289,10 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
         }
     }
     // The search's gaps replace the move-number check's guess.
-    if found.iter().any(|s| s.kind(failed_at) == Kind::MissingMoves) {
+    if found
+        .iter()
+        .any(|s| s.kind(failed_at) == Kind::MissingMoves)
+    {
         findings.retain(|f| f.kind != Kind::MissingMoves);
     }
     findings.push(failing);

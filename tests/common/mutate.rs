@@ -363,6 +363,8 @@ const MOVE_KINDS: &[Kind] = &[
     Kind::WrongCheckMark,
     Kind::WrongMateMark,
     Kind::WrongCaptureMark,
+    // At a half-move: a piece letter unlike the rest of the game's.
+    Kind::LetterSet,
 ];
 
 /// Whether `converted` has a finding about a move at `damaged`'s
