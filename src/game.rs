@@ -22,7 +22,7 @@ use shakmaty::{CastlingMode, Chess, Color, Position, Role};
 use crate::audit::{Finding, Kind, Severity};
 use crate::document;
 use crate::engine::render::san;
-use crate::engine::replay::{Replay, replay};
+use crate::engine::replay::{Event, Replay, replay};
 use crate::lang::{Language, LetterSet, as_printed};
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
@@ -238,12 +238,14 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
     if !game.replay.failed {
         findings.extend(whole_game_findings(&game));
     }
-    if let Some((lang, _)) = options
-        .letters
-        .tables()
-        .into_iter()
-        .find(|(_, name)| *name == game.letters)
-    {
+    let lang = match options.letters {
+        Letters::Fixed(lang) => Some(lang),
+        Letters::Auto => LetterSet::builtin()
+            .iter()
+            .find(|s| s.name() == game.letters)
+            .map(LetterSet::reader),
+    };
+    if let Some(lang) = lang {
         findings.extend(stray_letters(&game, lang));
     }
     if let Some(at) = text.find('\u{fffd}') {
@@ -471,54 +473,85 @@ fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
     }
 }
 
-/// Findings about the game as a whole, once its moves replayed.
 /// Piece letters written once or twice where the game writes another
 /// letter for the same piece many times (`Sc3` in a game of `N`s): a
 /// letter of another language, read by the table's second letter.
+/// Letters that look alike on paper (Latin `C`, Cyrillic `С`) are one.
 fn stray_letters(game: &Game<'_>, lang: &Language) -> Vec<Finding> {
     if game.notation != Notation::San {
         return Vec::new();
     }
-    let Some(main) = game.replay.main_line() else {
-        return Vec::new();
+    let moves = || {
+        let mut depth = 0usize;
+        game.replay.events.iter().filter_map(move |e| match e {
+            Event::Begin => {
+                depth += 1;
+                None
+            }
+            Event::End => {
+                depth = depth.saturating_sub(1);
+                None
+            }
+            Event::Move { mv, token } if depth == 0 => Some((*token, *mv)),
+            _ => None,
+        })
     };
-    // Letters that look alike on paper (Latin `C`, Cyrillic `С`) are one.
     let letter = |token: u32| {
         let word = game.lexed.tokens[token as usize].text(game.text);
         let (role, len) = lang.piece_prefix(word)?;
-        (role != Role::Pawn).then(|| (role, as_printed(&word[..len])))
+        (role != Role::Pawn).then(|| (role, &word[..len]))
     };
+    // Most games write only the table's own letters: nothing to count.
+    let mut own = [false; 256];
+    for role in crate::lang::roles() {
+        if let Some(&b) = lang.letter(role).as_bytes().first() {
+            own[usize::from(b)] = true;
+        }
+    }
+    let other_letter = moves().any(|(token, _)| {
+        let span = &game.lexed.tokens[token as usize].span;
+        let b = game.text.as_bytes()[span.start as usize];
+        (b.is_ascii_uppercase() && !own[usize::from(b)] && b != b'O') || !b.is_ascii()
+    });
+    if !other_letter {
+        return Vec::new();
+    }
+    let mut first: [Option<&str>; 6] = [None; 6];
+    let mixed = moves()
+        .filter_map(|(token, _)| letter(token))
+        .any(|(role, written)| {
+            let seen = first[role as usize - 1].get_or_insert(written);
+            *seen != written && as_printed(seen) != as_printed(written)
+        });
+    if !mixed {
+        return Vec::new();
+    }
     let mut counts: Vec<(Role, String, usize)> = Vec::new();
-    for &(token, _) in &main {
+    for (token, _) in moves() {
         if let Some((role, written)) = letter(token) {
+            let written = as_printed(written);
             match counts.iter_mut().find(|c| c.0 == role && c.1 == written) {
                 Some(c) => c.2 += 1,
                 None => counts.push((role, written, 1)),
             }
         }
     }
-    let usual = |role: Role| {
-        counts
+    let stray = |role: Role, written: &str| {
+        let (common, times) = counts
             .iter()
             .filter(|c| c.0 == role)
             .max_by_key(|c| c.2)
-            .map(|c| (c.1.as_str(), c.2))
-    };
-    let stray = |role: Role, written: &str| {
-        let (common, times) = usual(role)?;
+            .map(|c| (c.1.as_str(), c.2))?;
         let seen = counts.iter().find(|c| c.0 == role && c.1 == written)?.2;
         (written != common && times >= 3 && seen * 3 <= times).then_some((common, times))
     };
-    if !counts.iter().any(|c| stray(c.0, &c.1).is_some()) {
-        return Vec::new();
-    }
     let mut out = Vec::new();
     let mut pos = game.start.clone();
-    for (ply, &(token, mv)) in main.iter().enumerate() {
+    for (ply, (token, mv)) in moves().enumerate() {
         if let Some((role, written)) = letter(token)
-            && let Some((common, times)) = stray(role, &written)
+            && let Some((common, times)) = stray(role, &as_printed(written))
         {
-            let word = game.lexed.tokens[token as usize].text(game.text);
+            let token = &game.lexed.tokens[token as usize];
             let mut finding = Finding::game(
                 Kind::LetterSet,
                 Severity::Warning,
@@ -527,7 +560,7 @@ fn stray_letters(game: &Game<'_>, lang: &Language) -> Vec<Finding> {
                     crate::lang::role_name(role)
                 ),
             )
-            .at(game.lexed.tokens[token as usize].span.start, word)
+            .at(token.span.start, token.text(game.text))
             .before_move(&pos, ply as u32 + 1);
             finding.suggestion = san(&pos, mv, Language::english());
             out.push(finding);
@@ -537,6 +570,7 @@ fn stray_letters(game: &Game<'_>, lang: &Language) -> Vec<Finding> {
     out
 }
 
+/// Findings about the game as a whole, once its moves replayed.
 fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let message = match (game.notation, game.letters.as_str()) {

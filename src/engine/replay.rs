@@ -9,7 +9,7 @@
 //! stack.
 
 use shakmaty::san::San;
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
+use shakmaty::{Chess, Color, Move, Position, Role};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
@@ -120,8 +120,6 @@ struct Pending {
     mv: Move,
     claims: Claims,
     token: u32,
-    /// A pawn's capture written as a plain square (`e5` for `dxe5`).
-    plain_capture: bool,
 }
 
 /// What a game's marks said about checks, to find unmarked ones.
@@ -589,16 +587,10 @@ impl Replayer<'_> {
         self.out.pawn_letters += u32::from(pattern.pawn_letter);
         self.out.events.push(Event::Move { mv, token: index });
         self.push_annotations(pattern);
-        // In algebraic notation a pawn that captures names its file.
-        let plain_capture = self.notation == Notation::San
-            && pattern.role == Some(Role::Pawn)
-            && pattern.from == Bitboard::FULL
-            && mv.from().is_some_and(|from| from.file() != mv.to().file());
         self.pending = Some(Pending {
             mv,
             claims: pattern.claims,
             token: index,
-            plain_capture,
         });
     }
 
@@ -624,15 +616,19 @@ impl Replayer<'_> {
 
     /// Verifies the marks of the last move once no more can follow.
     fn settle(&mut self) {
-        let Some(Pending {
-            mv,
-            claims,
-            token,
-            plain_capture,
-        }) = self.pending.take()
-        else {
+        let Some(Pending { mv, claims, token }) = self.pending.take() else {
             return;
         };
+        // In algebraic notation a pawn that captures names its file
+        // first: `e5` for `dxe5` is a capture written as a plain square.
+        let plain_capture = mv.role() == Role::Pawn
+            && mv.is_capture()
+            && self.notation == Notation::San
+            && self.lexed.tokens[token as usize]
+                .text(self.text)
+                .as_bytes()
+                .first()
+                == Some(&(b'a' + mv.to().file() as u8));
         if plain_capture {
             let message = "a pawn's capture written as a plain square";
             let mut finding =
