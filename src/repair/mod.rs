@@ -114,6 +114,10 @@ impl Suggestion {
     /// What the edit does, for people: `"Nf5" → "Nf3"`.
     pub fn describe(&self) -> String {
         match self.slip {
+            Slip::DroppedMove if !self.written.is_empty() => format!(
+                "\"{}\" read as {} (a move misread as no move)",
+                self.written, self.moves
+            ),
             Slip::DroppedMove => format!("{} inserted ({})", self.moves, self.slip.describe()),
             Slip::ExtraMove => format!("\"{}\" removed ({})", self.written, self.slip.describe()),
             Slip::SwappedMoves => format!("{} ({})", self.moves, self.slip.describe()),
@@ -236,6 +240,14 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
     if let Some(first) = told.first() {
         if here.is_empty() {
             failing.kind = first.kind(failed_at);
+            // A misread move in the gap is where the mistake is.
+            if first.slip == Slip::DroppedMove
+                && !first.written.is_empty()
+                && let Some((range, _)) = first.edits.first()
+            {
+                failing.offset = Some(range.start);
+                failing.written = first.written.clone();
+            }
         }
         failing.suggestion = join_unique(told.iter().map(|s| s.moves.as_str()));
         failing.message.push_str(&format!(
@@ -781,6 +793,15 @@ impl<'g> Search<'g> {
             }
             _ => return,
         };
+        // What stands in the gap and is no move (`65` for `b5`, taken for
+        // a move number; `hxgx`) is the move, misread: it is replaced.
+        let stray = (!self.game.running_text)
+            .then(|| self.stray_before(i, step))
+            .flatten();
+        let (at, lead, gap_written) = match &stray {
+            Some(t) => (self.span(*t), "", self.word(*t).to_owned()),
+            None => (at..at, lead, String::new()),
+        };
         let mut fitting = Vec::new();
         for m in step.before.legal_moves() {
             // The written move must now fit the other side.
@@ -798,12 +819,14 @@ impl<'g> Search<'g> {
             if matches!(self.resolve(&next, written), Resolution::Illegal) {
                 continue;
             }
-            let inserted = if lead.is_empty() {
+            let inserted = if stray.is_some() {
+                self.write(step, m)
+            } else if lead.is_empty() {
                 format!("{} ", self.write(step, m))
             } else {
                 format!("{lead}{}", self.write(step, m))
             };
-            if let Some((_, reach)) = self.replays(&[(at..at, inserted.clone())]) {
+            if let Some((_, reach)) = self.replays(&[(at.clone(), inserted.clone())]) {
                 fitting.push((m, inserted, reach));
             }
         }
@@ -816,8 +839,8 @@ impl<'g> Search<'g> {
             .map(|(m, inserted, reach)| Suggestion {
                 ply: self.ply(i),
                 slip: Slip::DroppedMove,
-                edits: vec![(at..at, inserted.clone())],
-                written: String::new(),
+                edits: vec![(at.clone(), inserted.clone())],
+                written: gap_written.clone(),
                 moves: san(&step.before, *m, Language::english()),
                 before: step.before.clone(),
                 reach: *reach,
@@ -835,6 +858,32 @@ impl<'g> Search<'g> {
                 found.push(gap);
             }
         }
+    }
+
+    /// The one token between step `i`'s move and the main line's move
+    /// before it that is no move: a number that is not the move's number,
+    /// or a word the replay or the lexer passed over.
+    fn stray_before(&self, i: usize, step: &Step) -> Option<usize> {
+        let from = i.checked_sub(1).map_or(0, |p| self.steps[p].token + 1);
+        let tokens = &self.game.lexed.tokens;
+        let mut strays = (from..step.token).filter(|&t| match tokens[t].kind {
+            TokenKind::MoveNumber => {
+                let text = self.word(t);
+                text.bytes().all(|b| b.is_ascii_digit())
+                    && text.parse::<u32>().ok() != Some(step.before.fullmoves().get())
+            }
+            TokenKind::Word => true,
+            // A word the lexer kept as a comment, unbraced (`hxgx`).
+            TokenKind::Comment => {
+                let start = tokens[t].span.start as usize;
+                let braced = self.game.text[..start].ends_with('{');
+                let text = self.word(t);
+                !braced && text.len() <= MAX_WORD && !text.contains(char::is_whitespace)
+            }
+            _ => false,
+        });
+        let stray = strays.next()?;
+        strays.next().is_none().then_some(stray)
     }
 
     /// Step `i`'s move written but not played.
