@@ -214,6 +214,27 @@ fn assemble(
         if found.pattern.draw_offer {
             replay.events.push(Event::DrawOffer);
         }
+        // A move read under another move's number (`9. —o— Re5—d3` for
+        // Black's eighth): the number is misprinted, nothing is missing.
+        if let Some(q) = found.number
+            && let WordKind::Number { n, .. } = words[q].kind
+            && n != before.fullmoves().get()
+        {
+            let chosen = san(&before, found.mv, Language::english());
+            let number = words[q].text(text);
+            let mut finding = Finding::game(
+                Kind::MissingMoves,
+                Severity::Warning,
+                format!(
+                    "move number \"{number}\" but the game is at move {}; read as {chosen}, the number misprinted",
+                    before.fullmoves()
+                ),
+            )
+            .at(words[q].start, &text[words[q].start as usize..span.end as usize])
+            .before_move(&before, ply);
+            finding.suggestion = chosen;
+            replay.findings.push(finding);
+        }
         // `Castles (K E)` read from `Castles (K`: the rest of the
         // qualifier is damaged, though the move is known.
         if let Some(read_to) = found.read_to {

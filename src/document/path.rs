@@ -229,6 +229,8 @@ impl<'t> Layout<'t> {
                 && let WordKind::Number { n, black, .. } = words[q].kind
                 && !is_rank(text, words, q)
             {
+                // After White's number and a placeholder, Black's move.
+                let black = black || q + 2 == i && words[q + 1].kind == WordKind::Text;
                 let at = if black { &mut black_at } else { &mut white_at };
                 at.entry(n).or_default().push((i, q));
             }
@@ -532,6 +534,18 @@ impl Search<'_, '_> {
             && let Some(q) = l.misnumbered(state.next, n, limit)
         {
             out.push((q + 1, Lead::Misnumbered(q)));
+        }
+        // Black's move under the next number, when that is not its own
+        // but one off (`9. —o— Re5—d3` for Black's eighth).
+        if state.pos.turn() == Color::Black
+            && let Some(q) = (state.next..limit.min(l.words.len()))
+                .find(|&q| l.words[q].is_number() && l.depth[q] == 0)
+            && let Some(&(j, _)) = l.black_at.iter().find_map(|(m, at)| {
+                let near = *m != n && (m.abs_diff(n) <= 1 || (n >= 10 && one_digit_apart(*m, n)));
+                at.iter().find(|&&(_, p)| p == q).filter(|_| near)
+            })
+        {
+            out.push((j, Lead::Misnumbered(q)));
         }
         out.retain(|&(j, _)| j < limit);
         out.sort_by_key(|&(j, _)| j);
@@ -907,7 +921,7 @@ impl Search<'_, '_> {
 /// The move number that leads text word `i`: the word before it, or the
 /// one before a comma glued to it (`12, Kt-Q 4`).
 fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
-    if words[i].kind != WordKind::Text {
+    if words[i].kind != WordKind::Text || is_placeholder(words[i].text(text)) {
         return None;
     }
     let q = i.checked_sub(1)?;
@@ -916,7 +930,19 @@ fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
     }
     let p = q.checked_sub(1)?;
     let glued_comma = words[q].text(text) == "," && words[q].start == words[p].end;
-    (glued_comma && words[p].is_number()).then_some(p)
+    let placeholder = words[q].kind == WordKind::Text && is_placeholder(words[q].text(text));
+    ((glued_comma || placeholder) && words[p].is_number()).then_some(p)
+}
+
+/// Whether `word` stands for a move left out, as some columns print
+/// White's move before Black's given alone (`9. —o— Re5—d3`).
+fn is_placeholder(word: &str) -> bool {
+    // Not castling (`0-0`, `o-o`): a long dash, or dashes alone.
+    let long_dash = word.contains(['—', '–']);
+    let dashes = word.chars().all(|c| matches!(c, '—' | '–' | '-'));
+    word.chars().count() <= 5
+        && (long_dash || dashes)
+        && word.chars().all(|c| matches!(c, '—' | '–' | '-' | 'o' | '.' | '…'))
 }
 
 /// The word that closes a bracket opened in words `first..end` and left
