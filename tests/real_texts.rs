@@ -26,9 +26,9 @@ use shakmaty::{Chess, Move, Position};
 /// The figures this build must reach at least.
 const FLOOR: Figures = Figures {
     clean: 22,
-    found: 20,
-    suggested: 20,
-    repaired: 3,
+    found: 21,
+    suggested: 21,
+    repaired: 4,
     positions: 1,
 };
 
