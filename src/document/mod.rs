@@ -152,6 +152,81 @@ fn readings<'a>(
     tables_for(&notations, options.letters)
 }
 
+/// What a main-line move's reading says beyond its marks, each with the
+/// move read as its suggestion: a number that is another move's, a
+/// bracket read in part, several legal moves that its words fit.
+fn reading_findings(
+    text: &str,
+    words: &[Word],
+    found: &path::Found,
+    before: &Chess,
+    ply: u32,
+) -> Vec<Finding> {
+    let span = words[found.first].start..words[found.end - 1].end;
+    let written = &text[span.start as usize..span.end as usize];
+    let chosen = san(before, found.mv, Language::english());
+    let mut out = Vec::new();
+    let mut tell = |kind: Kind, message: String, at: u32, suggestion: String| {
+        let mut finding = Finding::game(kind, Severity::Warning, message)
+            .at(at, &text[at as usize..span.end as usize])
+            .before_move(before, ply);
+        finding.suggestion = suggestion;
+        out.push(finding);
+    };
+    // A move read under another move's number (`9. —o— Re5—d3` for
+    // Black's eighth): the number is misprinted, nothing is missing.
+    if let Some(q) = found.number
+        && let WordKind::Number { n, .. } = words[q].kind
+        && n != before.fullmoves().get()
+    {
+        let message = format!(
+            "move number \"{}\" but the game is at move {}; read as {chosen}, the number misprinted",
+            words[q].text(text),
+            before.fullmoves()
+        );
+        tell(Kind::MissingMoves, message, words[q].start, chosen.clone());
+    }
+    // `Castles (K E)` read from `Castles (K`: the rest of the qualifier
+    // is damaged, though the move is known.
+    if let Some(read_to) = found.read_to {
+        let read = &text[span.start as usize..words[read_to - 1].end as usize];
+        let rest = &text[words[read_to].start as usize..words[found.end - 1].start as usize];
+        let message = format!(
+            "\"{written}\" read as {chosen} from \"{read}\": \"{}\" in its bracket is no part of a move",
+            rest.trim()
+        );
+        tell(Kind::Unparseable, message, span.start, chosen.clone());
+    }
+    // The moves the text allows: a check or capture mark may leave only
+    // one of the moves its words fit.
+    let fits_marks = |m: &shakmaty::Move| {
+        let mut after = before.clone();
+        after.play_unchecked(*m);
+        path::wrong_marks(m, &found.pattern.claims, &after)
+            .next()
+            .is_none()
+    };
+    let mut choices: Vec<&shakmaty::Move> = found.choices.iter().collect();
+    if fits_marks(&found.mv) {
+        choices.retain(|m| fits_marks(m));
+    }
+    if choices.len() > 1 {
+        let mut all = vec![chosen.clone()];
+        all.extend(
+            choices
+                .iter()
+                .filter(|m| ***m != found.mv)
+                .map(|m| san(before, **m, Language::english())),
+        );
+        let message = format!(
+            "ambiguous move \"{written}\": {} legal moves fit; {chosen} is the only one under which the game goes on",
+            choices.len()
+        );
+        tell(Kind::Ambiguous, message, span.start, all.join(" "));
+    }
+    out
+}
+
 /// The main line as tokens and replay events: the text between moves
 /// becomes comments, nothing of it is dropped.
 fn assemble(
@@ -214,82 +289,9 @@ fn assemble(
         if found.pattern.draw_offer {
             replay.events.push(Event::DrawOffer);
         }
-        // A move read under another move's number (`9. —o— Re5—d3` for
-        // Black's eighth): the number is misprinted, nothing is missing.
-        if let Some(q) = found.number
-            && let WordKind::Number { n, .. } = words[q].kind
-            && n != before.fullmoves().get()
-        {
-            let chosen = san(&before, found.mv, Language::english());
-            let number = words[q].text(text);
-            let mut finding = Finding::game(
-                Kind::MissingMoves,
-                Severity::Warning,
-                format!(
-                    "move number \"{number}\" but the game is at move {}; read as {chosen}, the number misprinted",
-                    before.fullmoves()
-                ),
-            )
-            .at(words[q].start, &text[words[q].start as usize..span.end as usize])
-            .before_move(&before, ply);
-            finding.suggestion = chosen;
-            replay.findings.push(finding);
-        }
-        // `Castles (K E)` read from `Castles (K`: the rest of the
-        // qualifier is damaged, though the move is known.
-        if let Some(read_to) = found.read_to {
-            let read = &text[span.start as usize..words[read_to - 1].end as usize];
-            let rest = &text[words[read_to].start as usize..words[found.end - 1].start as usize];
-            let chosen = san(&before, found.mv, Language::english());
-            let mut finding = Finding::game(
-                Kind::Unparseable,
-                Severity::Warning,
-                format!(
-                    "\"{written}\" read as {chosen} from \"{read}\": \"{}\" in its bracket is no part of a move",
-                    rest.trim()
-                ),
-            )
-            .at(span.start, written)
-            .before_move(&before, ply);
-            finding.suggestion = chosen;
-            replay.findings.push(finding);
-        }
-        // The moves the text allows: a check or capture mark may leave
-        // only one of the moves its words fit.
-        let fits_marks = |m: &shakmaty::Move| {
-            let mut after = before.clone();
-            after.play_unchecked(*m);
-            path::wrong_marks(m, &found.pattern.claims, &after)
-                .next()
-                .is_none()
-        };
-        let mut choices: Vec<&shakmaty::Move> = found.choices.iter().collect();
-        if fits_marks(&found.mv) {
-            choices.retain(|m| fits_marks(m));
-        }
-        if choices.len() > 1 {
-            let english = |m: &shakmaty::Move| san(&before, *m, Language::english());
-            let chosen = english(&found.mv);
-            let mut all = vec![chosen.clone()];
-            all.extend(
-                choices
-                    .iter()
-                    .filter(|m| ***m != found.mv)
-                    .map(|m| english(m)),
-            );
-            let mut finding = Finding::game(
-                Kind::Ambiguous,
-                Severity::Warning,
-                format!(
-                    "ambiguous move \"{written}\": {} legal moves fit; {chosen} is the only one under which the game goes on",
-                    choices.len()
-                ),
-            )
-            .at(span.start, written)
-            .before_move(&before, ply);
-            finding.suggestion = all.join(" ");
-            replay.findings.push(finding);
-        }
+        replay
+            .findings
+            .extend(reading_findings(text, words, found, &before, ply));
         cursor = span.end;
     }
     if let Some(end) = line.ended {

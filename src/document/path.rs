@@ -942,7 +942,9 @@ fn is_placeholder(word: &str) -> bool {
     let dashes = word.chars().all(|c| matches!(c, '—' | '–' | '-'));
     word.chars().count() <= 5
         && (long_dash || dashes)
-        && word.chars().all(|c| matches!(c, '—' | '–' | '-' | 'o' | '.' | '…'))
+        && word
+            .chars()
+            .all(|c| matches!(c, '—' | '–' | '-' | 'o' | '.' | '…'))
 }
 
 /// The word that closes a bracket opened in words `first..end` and left
