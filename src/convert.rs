@@ -171,10 +171,11 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// The edit to make, sure (the only one the search found: a repair
-    /// may make it) or a guess made to read on: the [`likeliest`] slip,
-    /// or else the edit under which the rest of the text reads furthest
-    /// with the fewest contradicted marks.
+    /// The edit to make, sure (the only one the search found, no loose
+    /// reading, borne out by the moves after it: a repair may make it) or
+    /// a guess made to read on: the [`likeliest`] slip, or else the edit
+    /// (or move that fits a gap) under which the rest of the text reads
+    /// furthest with the fewest contradicted marks.
     fn weigh(
         &self,
         text: &str,
