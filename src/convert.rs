@@ -172,8 +172,10 @@ impl<'a> Converter<'a> {
     }
 
     /// The edit to make, sure (the only one the search found, no loose
-    /// reading, borne out by the moves after it: a repair may make it) or
-    /// a guess made to read on: the [`likeliest`] slip, or else the edit
+    /// reading, borne out by the moves after it; in running text, which is
+    /// mostly scanned, also the [`likeliest`] slip so borne out: a repair
+    /// may make it) or a guess made to read on: the [`likeliest`] slip, or
+    /// else the edit
     /// (or move that fits a gap) under which the rest of the text reads
     /// furthest with the fewest contradicted marks.
     fn weigh(
@@ -196,6 +198,10 @@ impl<'a> Converter<'a> {
             return (Some(only.clone()), None);
         }
         if let Some(likely) = likeliest(found) {
+            // A scanned page's slips are mostly misread characters.
+            if running_text && borne_out(likely) {
+                return (Some(likely.clone()), None);
+            }
             return (None, Some(likely.clone()));
         }
         // Edits, and the moves that fit a gap, each weighed alike.

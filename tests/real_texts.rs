@@ -28,7 +28,7 @@ const FLOOR: Figures = Figures {
     clean: 22,
     found: 21,
     suggested: 21,
-    repaired: 4,
+    repaired: 5,
     positions: 1,
 };
 
