@@ -22,7 +22,7 @@ use shakmaty::{CastlingMode, Chess, Color, Position, Role};
 use crate::audit::{Finding, Kind, Severity};
 use crate::document;
 use crate::engine::render::san;
-use crate::engine::replay::{Event, Replay, replay};
+use crate::engine::replay::{Replay, replay};
 use crate::lang::{Language, LetterSet, as_printed};
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
@@ -481,21 +481,7 @@ fn stray_letters(game: &Game<'_>, lang: &Language) -> Vec<Finding> {
     if game.notation != Notation::San {
         return Vec::new();
     }
-    let moves = || {
-        let mut depth = 0usize;
-        game.replay.events.iter().filter_map(move |e| match e {
-            Event::Begin => {
-                depth += 1;
-                None
-            }
-            Event::End => {
-                depth = depth.saturating_sub(1);
-                None
-            }
-            Event::Move { mv, token } if depth == 0 => Some((*token, *mv)),
-            _ => None,
-        })
-    };
+    let moves = || game.replay.main_moves();
     let letter = |token: u32| {
         let word = game.lexed.tokens[token as usize].text(game.text);
         let (role, len) = lang.piece_prefix(word)?;
@@ -514,16 +500,6 @@ fn stray_letters(game: &Game<'_>, lang: &Language) -> Vec<Finding> {
         (b.is_ascii_uppercase() && !own[usize::from(b)] && b != b'O') || !b.is_ascii()
     });
     if !other_letter {
-        return Vec::new();
-    }
-    let mut first: [Option<&str>; 6] = [None; 6];
-    let mixed = moves()
-        .filter_map(|(token, _)| letter(token))
-        .any(|(role, written)| {
-            let seen = first[role as usize - 1].get_or_insert(written);
-            *seen != written && as_printed(seen) != as_printed(written)
-        });
-    if !mixed {
         return Vec::new();
     }
     let mut counts: Vec<(Role, String, usize)> = Vec::new();
@@ -545,6 +521,9 @@ fn stray_letters(game: &Game<'_>, lang: &Language) -> Vec<Finding> {
         let seen = counts.iter().find(|c| c.0 == role && c.1 == written)?.2;
         (written != common && times >= 3 && seen * 3 <= times).then_some((common, times))
     };
+    if !counts.iter().any(|c| stray(c.0, &c.1).is_some()) {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     let mut pos = game.start.clone();
     for (ply, (token, mv)) in moves().enumerate() {

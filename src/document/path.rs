@@ -540,10 +540,13 @@ impl Search<'_, '_> {
         if state.pos.turn() == Color::Black
             && let Some(q) = (state.next..limit.min(l.words.len()))
                 .find(|&q| l.words[q].is_number() && l.depth[q] == 0)
-            && let Some(&(j, _)) = l.black_at.iter().find_map(|(m, at)| {
-                let near = *m != n && (m.abs_diff(n) <= 1 || (n >= 10 && one_digit_apart(*m, n)));
-                at.iter().find(|&&(_, p)| p == q).filter(|_| near)
-            })
+            && let WordKind::Number { n: m, .. } = l.words[q].kind
+            && m != n
+            && (m.abs_diff(n) <= 1 || (n >= 10 && one_digit_apart(m, n)))
+            && let Some(&(j, _)) = l
+                .black_at
+                .get(&m)
+                .and_then(|at| at.iter().find(|e| e.1 == q))
         {
             out.push((j, Lead::Misnumbered(q)));
         }
@@ -747,6 +750,11 @@ impl Search<'_, '_> {
     /// that would instead jump to a note's quotation is not. The search
     /// reports the place as its stop, so the move is never guessed.
     fn bridge(&mut self, state: &State, reads_at: Option<usize>, out: &mut Vec<State>) -> usize {
+        // Most lines read on at their first place: no need to look there.
+        let first = self.places(state).first().map(|&(p, _)| p);
+        if reads_at.is_some_and(|at| first.is_some_and(|p| at <= p)) {
+            return 0;
+        }
         let Some(stop) = self.stop(state) else {
             return 0;
         };

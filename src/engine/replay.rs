@@ -84,17 +84,30 @@ impl Replay {
     /// The main line's moves with their token indices, variations left
     /// out; `None` when the replay stopped inside a variation.
     pub fn main_line(&self) -> Option<Vec<(u32, Move)>> {
+        let balanced = self.events.iter().fold(0i64, |depth, e| match e {
+            Event::Begin => depth + 1,
+            Event::End => (depth - 1).max(0),
+            _ => depth,
+        }) == 0;
+        balanced.then(|| self.main_moves().collect())
+    }
+
+    /// The main line's moves as [`Replay::main_line`] gives them, without
+    /// gathering them, and whether or not every variation closed.
+    pub fn main_moves(&self) -> impl Iterator<Item = (u32, Move)> + '_ {
         let mut depth = 0usize;
-        let mut main = Vec::new();
-        for event in &self.events {
-            match event {
-                Event::Begin => depth += 1,
-                Event::End => depth = depth.saturating_sub(1),
-                Event::Move { mv, token } if depth == 0 => main.push((*token, *mv)),
-                _ => {}
+        self.events.iter().filter_map(move |e| match e {
+            Event::Begin => {
+                depth += 1;
+                None
             }
-        }
-        (depth == 0).then_some(main)
+            Event::End => {
+                depth = depth.saturating_sub(1);
+                None
+            }
+            Event::Move { mv, token } if depth == 0 => Some((*token, *mv)),
+            _ => None,
+        })
     }
 }
 
