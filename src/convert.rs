@@ -19,7 +19,7 @@ use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::output::{self, Format, Style};
 use crate::pgn::split::Splitter;
-use crate::repair::edits::Slip;
+use crate::repair::edits::{Slip, substitution};
 use crate::repair::{self, Repair, Suggestion};
 
 /// Options that cannot work together.
@@ -137,12 +137,21 @@ impl<'a> Converter<'a> {
             // The only fix is made; without one, the likeliest is made
             // only to read on (the audit goes on past the mistake), and
             // the game is not repaired.
-            let (sure, guess) = if game.replay.failed {
-                self.weigh(&current, &found, &options, game.running_text)
+            let fix = if game.replay.failed {
+                let seen = seen_confusions(&game, &rounds);
+                self.weigh(&current, &found, &options, game.running_text, &seen)
             } else {
-                (None, None)
+                None
             };
-            rounds.tentative |= sure.is_none() && guess.is_some();
+            rounds.tentative |= matches!(fix, Some(Fix::Guess(_)));
+            // The only edit's confusion is one the text makes; made again,
+            // it is the text's habit, not one more mistake to distrust.
+            let confusion = match &fix {
+                Some(Fix::Sure(edit) | Fix::Pending(edit)) => edit.confusion(),
+                _ => None,
+            };
+            let habit = confusion.is_some_and(|c| rounds.seen.contains(&c));
+            rounds.seen.extend(confusion);
             let failed = game.is_rejected();
             let mut findings = std::mem::take(&mut game.findings);
             repair::annotate(&mut findings, &found);
@@ -151,10 +160,12 @@ impl<'a> Converter<'a> {
             findings.retain(|f| {
                 f.ply > rounds.told || f.ply == 0 || (is_explanation(f.kind) && !rounds.told_of(f))
             });
-            let next = sure
-                .or(guess)
-                .filter(|_| rounds.chain.len() < MAX_FIXES)
-                .map(|edit| (edit.apply(&current), edit))
+            let next = fix
+                .filter(|_| (habit || rounds.novel < MAX_FIXES) && rounds.chain.len() < MAX_ROUNDS)
+                .map(|fix| {
+                    let edit = fix.into_edit();
+                    (edit.apply(&current), edit)
+                })
                 .filter(|(repair, edit)| self.holds(&repair.text, edit, &options));
             let Some((repair, edit)) = next else {
                 return self.finish(&game, failed, findings, rounds);
@@ -168,41 +179,50 @@ impl<'a> Converter<'a> {
             current = repair.text.clone();
             rounds.tell(findings, &edit);
             rounds.chain.push(repair);
+            rounds.novel += usize::from(!habit);
         }
     }
 
-    /// The edit to make, sure (the only one the search found, no loose
-    /// reading, borne out by the moves after it; in running text, which is
-    /// mostly scanned, also the [`likeliest`] slip so borne out: a repair
-    /// may make it) or a guess made to read on: the [`likeliest`] slip, or
-    /// else the edit
-    /// (or move that fits a gap) under which the rest of the text reads
-    /// furthest with the fewest contradicted marks.
+    /// The edit to make, and how sure it is (see [`Fix`]): the only one
+    /// the search found, unless it is a loose reading; in running text,
+    /// which is mostly scanned, also the [`likeliest`] slip borne out by
+    /// the moves after it; else a guess made to read on: the
+    /// [`likeliest`] slip, or the edit (or move that fits a gap) under
+    /// which the rest of the text reads furthest with the fewest
+    /// contradicted marks.
     fn weigh(
         &self,
         text: &str,
         found: &[Suggestion],
         options: &ReadOptions<'_>,
         running_text: bool,
-    ) -> (Option<Suggestion>, Option<Suggestion>) {
+        seen: &[(char, char)],
+    ) -> Option<Fix> {
         // With another mistake close after it, an edit is borne out by
-        // too few moves to be sure.
+        // too few moves to be sure at once.
         let borne_out = |s: &Suggestion| {
             s.reach == u32::MAX || s.reach >= s.ply + 2 * repair::confirming(running_text)
         };
         if let [only] = found
             && !only.edits.is_empty()
             && !only.slip.is_loose()
-            && borne_out(only)
         {
-            return (Some(only.clone()), None);
+            // On a scanned page slips come in runs (`Rbl—c3 Bf.S—g7`): the
+            // game read to its end with each of them fixed bears them out.
+            return Some(if borne_out(only) {
+                Fix::Sure(only.clone())
+            } else if running_text {
+                Fix::Pending(only.clone())
+            } else {
+                Fix::Guess(only.clone())
+            });
         }
-        if let Some(likely) = likeliest(found) {
+        if let Some(likely) = likeliest(found, seen) {
             // A scanned page's slips are mostly misread characters.
             if running_text && borne_out(likely) {
-                return (Some(likely.clone()), None);
+                return Some(Fix::Sure(likely.clone()));
             }
-            return (None, Some(likely.clone()));
+            return Some(Fix::Guess(likely.clone()));
         }
         // Edits, and the moves that fit a gap, each weighed alike.
         let editable: Vec<&Suggestion> = found
@@ -240,10 +260,7 @@ impl<'a> Converter<'a> {
             }
             weighed.sort_by_key(|w| std::cmp::Reverse(w.0));
         }
-        match weighed.as_slice() {
-            [(_, s), ..] => (None, Some((*s).clone())),
-            [] => (None, None),
-        }
+        weighed.first().map(|(_, s)| Fix::Guess((*s).clone()))
     }
 
     /// Whether the text with `edit` made reads on well past it.
@@ -360,9 +377,35 @@ impl<'a> Converter<'a> {
     }
 }
 
-/// Edits made at most in one game: past that, a text is too broken for
-/// one fix after another to be trusted.
+/// An edit the audit makes to read on past a mistake, by how sure it is.
+enum Fix {
+    /// The only edit, or the likeliest slip of a scanned page, borne out
+    /// by the moves after it.
+    Sure(Suggestion),
+    /// In running text, the only edit, with another mistake too close
+    /// after it to bear it out: sure once the game, with every later
+    /// mistake fixed, reads to its end (a repaired game always does).
+    Pending(Suggestion),
+    /// One of several edits, made only to read on: the game is not
+    /// repaired.
+    Guess(Suggestion),
+}
+
+impl Fix {
+    fn into_edit(self) -> Suggestion {
+        match self {
+            Fix::Sure(s) | Fix::Pending(s) | Fix::Guess(s) => s,
+        }
+    }
+}
+
+/// Edits made at most in one game, a confusion the text makes again not
+/// counted: past that, a text is too broken for one fix after another to
+/// be trusted.
 const MAX_FIXES: usize = 16;
+/// Edits made at most in one game, whatever they are: each costs a new
+/// reading and search.
+const MAX_ROUNDS: usize = 48;
 
 /// The table of the letter set named `name` among those `letters` offers,
 /// or `letters` itself.
@@ -388,6 +431,11 @@ struct Rounds {
     whole: Vec<Finding>,
     /// Whether a fix was only a guess made to read on.
     tentative: bool,
+    /// The confusions of characters (printed, meant) that the edits
+    /// found alone undid.
+    seen: Vec<(char, char)>,
+    /// The edits made that undid no confusion seen before.
+    novel: usize,
 }
 
 impl Rounds {
@@ -435,18 +483,36 @@ impl Rounds {
 }
 
 /// Among several edits, the only one that undoes a misread character or a
-/// letter of another language, where the others change the move more.
-fn likeliest(found: &[Suggestion]) -> Option<&Suggestion> {
-    match found {
-        [first, second, ..]
-            if !first.edits.is_empty()
-                && matches!(first.slip, Slip::Ocr | Slip::Letters)
-                && second.slip > first.slip =>
-        {
-            Some(first)
-        }
+/// letter of another language, where the others change the move more;
+/// or else the only one that undoes a confusion the text is `seen` to
+/// make elsewhere (a `5` printed for a `3` in a move number).
+fn likeliest<'s>(found: &'s [Suggestion], seen: &[(char, char)]) -> Option<&'s Suggestion> {
+    if let [first, second, ..] = found
+        && !first.edits.is_empty()
+        && matches!(first.slip, Slip::Ocr | Slip::Letters)
+        && second.slip > first.slip
+    {
+        return Some(first);
+    }
+    let mut attested = found.iter().filter(|s| match s.edits.as_slice() {
+        [_] => s.confusion().is_some_and(|p| seen.contains(&p)),
+        _ => false,
+    });
+    match (attested.next(), attested.next()) {
+        (Some(only), None) if found.len() > 1 => Some(only),
         _ => None,
     }
+}
+
+/// The confusions of characters `game`'s text is seen to make: its
+/// misprinted move numbers (`5` for `3`), and the edits `rounds` made
+/// sure of.
+fn seen_confusions(game: &Game<'_>, rounds: &Rounds) -> Vec<(char, char)> {
+    let numbers = game
+        .misnumbered
+        .iter()
+        .filter_map(|m| substitution(&m.printed, &m.meant.to_string()));
+    numbers.chain(rounds.seen.iter().copied()).collect()
 }
 
 /// Whether `kind` explains a mistake by an earlier half-move (a legal
@@ -591,5 +657,38 @@ pub fn letters_for(code: &str) -> Option<Letters<'static>> {
     match code {
         "auto" => Some(Letters::Auto),
         code => Language::builtin(code).map(Letters::Fixed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Chess;
+
+    fn edit(written: &str, edited: &str, slip: Slip) -> Suggestion {
+        Suggestion {
+            ply: 7,
+            slip,
+            edits: vec![(0..written.len() as u32, edited.to_owned())],
+            written: written.to_owned(),
+            moves: String::new(),
+            before: Chess::default(),
+            reach: 20,
+            choices: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_confusion_the_text_makes_elsewhere_singles_out_its_edit() {
+        let found = [
+            edit("Kt-B 5", "Kt-Kt 5", Slip::OneCharacter),
+            edit("Kt-B 5", "Kt-B 3", Slip::OneCharacter),
+            edit("Kt-B 5", "Kt-B 4", Slip::OneCharacter),
+        ];
+        assert_eq!(likeliest(&found, &[]), None);
+        let likely = likeliest(&found, &[('5', '3')]);
+        assert_eq!(likely.map(|s| s.edits[0].1.as_str()), Some("Kt-B 3"));
+        // Two edits that undo seen confusions: neither is singled out.
+        assert_eq!(likeliest(&found, &[('5', '3'), ('5', '4')]), None);
     }
 }

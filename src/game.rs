@@ -20,7 +20,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position, Role};
 
 use crate::audit::{Finding, Kind, Severity};
-use crate::document;
+use crate::document::{self, Misnumber};
 use crate::engine::render::san;
 use crate::engine::replay::{Replay, replay};
 use crate::lang::{Language, LetterSet, as_printed};
@@ -85,6 +85,9 @@ pub struct Game<'a> {
     /// Whether the moves were found in running text by the
     /// [document reader](crate::document) rather than read as movetext.
     pub running_text: bool,
+    /// The move numbers the text printed wrong, as the document reader
+    /// found them.
+    pub misnumbered: Vec<Misnumber>,
 }
 
 impl Game<'_> {
@@ -189,6 +192,7 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
                 letters: String::new(),
                 findings,
                 running_text: false,
+                misnumbered: Vec::new(),
             };
         }
     };
@@ -198,6 +202,7 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
         letters,
     } = detect(text, &lexed, &start, options);
     let mut running_text = false;
+    let mut misnumbered = Vec::new();
     findings.extend(position);
     let (lexed, replay, notation, letters) = if untagged && is_running_text(text, &lexed, &replay) {
         let doc = document::read(text, &start, options);
@@ -209,6 +214,7 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
         {
             findings.retain(|f| f.kind != Kind::BadTag && f.kind != Kind::Syntax);
             running_text = true;
+            misnumbered = doc.misnumbered;
             (
                 Lexed {
                     tags: lexed.tags,
@@ -233,6 +239,7 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
         findings: Vec::new(),
         replay,
         running_text,
+        misnumbered,
     };
     findings.append(&mut game.replay.findings);
     if !game.replay.failed {

@@ -22,6 +22,7 @@
 //! assert!(!doc.replay.failed);
 //! ```
 
+pub mod columns;
 pub mod path;
 pub mod positions;
 pub mod spans;
@@ -52,52 +53,137 @@ pub struct Document {
     pub notation: Notation,
     /// The letter set's name (empty for ICCF).
     pub letters: String,
+    /// The move numbers printed wrong on the main line.
+    pub misnumbered: Vec<Misnumber>,
+}
+
+/// A move number printed wrong (`5 Kt-Q B 3` for White's third move):
+/// a slip the text is seen to make, and so likelier elsewhere in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misnumber {
+    /// The number as printed.
+    pub printed: String,
+    /// The number of the move it leads.
+    pub meant: u32,
 }
 
 /// Reads the main line of `text` from `start`, trying the notations and
 /// letter sets `options` allow; the reading that gets furthest wins.
 pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
     let words = words::words(text);
-    let layout = Layout::new(text, &words);
-    let mut best: Option<(MainLine, Notation, &Language, &str)> = None;
-    // The spans of the numbered places, the same in every reading.
-    let numbered: Vec<Vec<(usize, String)>> = layout
-        .numbered()
-        .map(|first| spans::spans(text, &words, first))
-        .collect();
-    let mut best_key = None;
-    for (notation, lang, name) in readings(text, &words, options) {
-        let line = main_line(&layout, start, notation, lang);
-        let key = (
-            path::score(line.moves.len(), line.ended.is_some(), line.cost),
-            // A reading that stops at a legible move got half a move further.
-            line.stop
-                .as_ref()
-                .is_some_and(|s| s.kind != StopKind::Unreadable),
-            // Letters under damage: an early slip stops every reading
-            // alike, and the letters that read the rest of the text win.
-            legible(&numbered, notation, lang),
-            std::cmp::Reverse(line.pawn_letters()),
-        );
-        if best_key.as_ref().is_none_or(|b| key > *b) {
-            best_key = Some(key);
-            best = Some((line, notation, lang, name));
+    let tables = readings(text, &words, options);
+    read_in(text, &words, start, &tables)
+}
+
+/// Reads the main line of `text` from `start` in one notation and
+/// letter set, as the repair search does for each edit it tries.
+pub fn read_with(
+    text: &str,
+    start: &Chess,
+    notation: Notation,
+    lang: &Language,
+) -> (Lexed, Replay) {
+    let words = words::words(text);
+    let doc = read_in(text, &words, start, &[(notation, lang, "")]);
+    (doc.lexed, doc.replay)
+}
+
+/// The best of the readings of `words` of `text` under each of `tables`.
+fn read_in(
+    text: &str,
+    words: &[Word],
+    start: &Chess,
+    tables: &[(Notation, &Language, &str)],
+) -> Document {
+    // The text as printed and, when its numbers show columns, as the
+    // columns read; the readings of both compete alike.
+    let reordered = columns::reorder(text, words);
+    let reordered_words = reordered.as_ref().map(|r| words::words(r.text()));
+    let mut orders = vec![(text, words, None)];
+    if let (Some(r), Some(w)) = (&reordered, &reordered_words) {
+        orders.push((r.text(), w.as_slice(), Some(r)));
+    }
+    let weigh_letters = tables.len() > 1;
+    let mut best: Option<(MainLine, Notation, &Language, &str, usize, _)> = None;
+    let mut chosen = orders[0];
+    for (order, &(text, words, reordered)) in orders.iter().enumerate() {
+        let layout = Layout::new(text, words);
+        // The spans of the numbered places, the same in every reading.
+        let numbered: Vec<Vec<(usize, String)>> = if weigh_letters {
+            layout
+                .numbered()
+                .map(|first| spans::spans(text, words, first))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for &(notation, lang, name) in tables {
+            let line = main_line(&layout, start, notation, lang);
+            let key = (
+                path::score(line.moves.len(), line.ended.is_some(), line.cost),
+                // A reading that stops at a legible move got half a move further.
+                line.stop
+                    .as_ref()
+                    .is_some_and(|s| s.kind != StopKind::Unreadable),
+                // Letters under damage: an early slip stops every reading
+                // alike, and the letters that read the rest of the text win.
+                legible(&numbered, notation, lang),
+                std::cmp::Reverse(line.pawn_letters()),
+                // The text as printed, where the columns read no better.
+                std::cmp::Reverse(order),
+            );
+            // Lines that show their columns are read so, unless the text as
+            // printed reads more moves.
+            let shown = |plies: usize, best_order: usize| {
+                best_order == 0
+                    && reordered.is_some_and(|r| r.lines_show_it)
+                    && line.moves.len() >= plies
+            };
+            let better = match &best {
+                Some((b, _, _, _, b_order, b_key)) => {
+                    shown(b.moves.len(), *b_order) || key > *b_key
+                }
+                None => true,
+            };
+            if better {
+                best = Some((line, notation, lang, name, order, key));
+                chosen = (text, words, reordered);
+            }
         }
     }
-    let Some((line, notation, lang, name)) = best else {
+    let (text, words, reordered) = chosen;
+    let Some((line, notation, lang, name, _, _)) = best else {
         return Document {
             lexed: Lexed::default(),
             replay: Replay::empty(start),
             notation: Notation::San,
             letters: "en".into(),
+            misnumbered: Vec::new(),
         };
     };
-    let (lexed, replay) = assemble(text, &words, &line, start, notation, lang);
+    let mut tokens = Assembly {
+        text,
+        reordered,
+        lexed: Lexed::default(),
+    };
+    let replay = tokens.assemble(words, &line, start, notation, lang);
+    let mut before = start.clone();
+    let mut misnumbered = Vec::new();
+    for found in &line.moves {
+        if let Some(q) = misnumber(words, found, &before) {
+            misnumbered.push(Misnumber {
+                printed: words[q].text(text).to_owned(),
+                meant: before.fullmoves().get(),
+            });
+        }
+        before.play_unchecked(found.mv);
+    }
     Document {
-        lexed,
+        lexed: tokens.lexed,
         replay,
         notation,
         letters: name.to_owned(),
+        misnumbered,
     }
 }
 
@@ -116,20 +202,6 @@ fn legible(numbered: &[Vec<(usize, String)>], notation: Notation, lang: &Languag
                 })
         })
         .count()
-}
-
-/// Reads the main line of `text` from `start` in one notation and
-/// letter set, as the repair search does for each edit it tries.
-pub fn read_with(
-    text: &str,
-    start: &Chess,
-    notation: Notation,
-    lang: &Language,
-) -> (Lexed, Replay) {
-    let words = words::words(text);
-    let layout = Layout::new(text, &words);
-    let line = main_line(&layout, start, notation, lang);
-    assemble(text, &words, &line, start, notation, lang)
 }
 
 /// The readings to try: notation, the table that reads it, the letter
@@ -175,10 +247,7 @@ fn reading_findings(
     };
     // A move read under another move's number (`9. —o— Re5—d3` for
     // Black's eighth): the number is misprinted, nothing is missing.
-    if let Some(q) = found.number
-        && let WordKind::Number { n, .. } = words[q].kind
-        && n != before.fullmoves().get()
-    {
+    if let Some(q) = misnumber(words, found, before) {
         let message = format!(
             "move number \"{}\" but the game is at move {}; read as {chosen}, the number misprinted",
             words[q].text(text),
@@ -227,125 +296,156 @@ fn reading_findings(
     out
 }
 
-/// The main line as tokens and replay events: the text between moves
-/// becomes comments, nothing of it is dropped.
-fn assemble(
-    text: &str,
-    words: &[Word],
-    line: &MainLine,
-    start: &Chess,
-    notation: Notation,
-    lang: &Language,
-) -> (Lexed, Replay) {
-    let mut lexed = Lexed::default();
-    let mut replay = Replay::empty(start);
-    let mut cursor = 0u32;
-    let comment = |lexed: &mut Lexed, replay: &mut Replay, from: u32, to: u32| {
-        let (from, to) = trimmed(text, from, to);
-        if from < to {
+/// The number word that leads `found` from `before` with another move's
+/// number, if it does.
+fn misnumber(words: &[Word], found: &path::Found, before: &Chess) -> Option<usize> {
+    let q = found.number?;
+    let WordKind::Number { n, .. } = words[q].kind else {
+        return None;
+    };
+    (n != before.fullmoves().get()).then_some(q)
+}
+
+/// The main line as tokens and replay events, in the text as printed:
+/// the text between moves becomes comments, nothing of it is dropped.
+struct Assembly<'t> {
+    /// The text the main line was read in.
+    text: &'t str,
+    /// Its order, when it is the printed text's columns reordered.
+    reordered: Option<&'t columns::Reordered>,
+    /// The tokens made, with spans in the printed text.
+    lexed: Lexed,
+}
+
+impl Assembly<'_> {
+    /// A token of `kind` for `span` of the text read, its index.
+    fn token(&mut self, kind: TokenKind, span: std::ops::Range<u32>) -> u32 {
+        let span = match self.reordered {
+            Some(r) => r.original(span.start)..r.original(span.end),
+            None => span,
+        };
+        self.lexed.tokens.push(Token { kind, span });
+        self.lexed.tokens.len() as u32 - 1
+    }
+
+    /// The text between `from` and `to`, as comments: one, or one for
+    /// each piece of the printed text it is made of.
+    fn comment(&mut self, replay: &mut Replay, from: u32, to: u32) {
+        let (from, to) = trimmed(self.text, from, to);
+        if from >= to {
+            return;
+        }
+        let pieces = match self.reordered {
+            Some(r) => r.originals(from..to),
+            None => std::iter::once(from..to).collect(),
+        };
+        for piece in pieces {
             replay
                 .events
-                .push(Event::Comment(lexed.tokens.len() as u32));
-            lexed.tokens.push(Token {
+                .push(Event::Comment(self.lexed.tokens.len() as u32));
+            self.lexed.tokens.push(Token {
                 kind: TokenKind::Comment,
-                span: from..to,
+                span: piece,
             });
         }
-    };
-    let mut pos = start.clone();
-    for (i, found) in line.moves.iter().enumerate() {
-        let lead = found.number.unwrap_or(found.first);
-        comment(
-            &mut lexed,
-            &mut replay,
-            cursor,
-            words[lead].start.max(cursor),
-        );
-        let span = words[found.first].start..words[found.end - 1].end;
-        let token = lexed.tokens.len() as u32;
-        lexed.tokens.push(Token {
-            kind: TokenKind::Word,
-            span: span.clone(),
-        });
-        replay.events.push(Event::Move {
-            mv: found.mv,
-            token,
-        });
-        let before = pos.clone();
-        pos.play_unchecked(found.mv);
-        let ply = i as u32 + 1;
-        let written = &text[span.start as usize..span.end as usize];
-        for kind in path::wrong_marks(&found.mv, &found.pattern.claims, &pos) {
-            let message = mark_message(kind);
-            replay.findings.push(
-                Finding::game(kind, Severity::Warning, format!("{message} \"{written}\""))
-                    .at(span.start, written)
-                    .before_move(&before, ply),
-            );
-        }
-        if let Some(n) = found.pattern.nag {
-            replay.events.push(Event::Nag(n));
-        }
-        if found.pattern.draw_offer {
-            replay.events.push(Event::DrawOffer);
-        }
-        replay
-            .findings
-            .extend(reading_findings(text, words, found, &before, ply));
-        cursor = span.end;
     }
-    if let Some(end) = line.ended {
-        let w = &words[end];
-        if w.kind == WordKind::Result {
-            comment(&mut lexed, &mut replay, cursor, w.start);
-            replay.result = Some(lexed.tokens.len() as u32);
-            lexed.tokens.push(Token {
-                kind: TokenKind::Result,
-                span: w.start..w.start + result_text_len(w.text(text)),
+
+    fn assemble(
+        &mut self,
+        words: &[Word],
+        line: &MainLine,
+        start: &Chess,
+        notation: Notation,
+        lang: &Language,
+    ) -> Replay {
+        let text = self.text;
+        let mut replay = Replay::empty(start);
+        let mut cursor = 0u32;
+        let mut pos = start.clone();
+        for (i, found) in line.moves.iter().enumerate() {
+            let lead = found.number.unwrap_or(found.first);
+            self.comment(&mut replay, cursor, words[lead].start.max(cursor));
+            let span = words[found.first].start..words[found.end - 1].end;
+            let token = self.token(TokenKind::Word, span.clone());
+            replay.events.push(Event::Move {
+                mv: found.mv,
+                token,
             });
-            cursor = w.end;
+            let before = pos.clone();
+            pos.play_unchecked(found.mv);
+            let ply = i as u32 + 1;
+            let written = &text[span.start as usize..span.end as usize];
+            for kind in path::wrong_marks(&found.mv, &found.pattern.claims, &pos) {
+                let message = mark_message(kind);
+                replay.findings.push(
+                    Finding::game(kind, Severity::Warning, format!("{message} \"{written}\""))
+                        .at(span.start, written)
+                        .before_move(&before, ply),
+                );
+            }
+            if let Some(n) = found.pattern.nag {
+                replay.events.push(Event::Nag(n));
+            }
+            if found.pattern.draw_offer {
+                replay.events.push(Event::DrawOffer);
+            }
+            replay
+                .findings
+                .extend(reading_findings(text, words, found, &before, ply));
+            cursor = span.end;
         }
-    }
-    if let Some(stop) = &line.stop {
-        let first = &words[stop.first];
-        let span = first.start..words[stop.end - 1].end;
-        let written = &text[span.start as usize..span.end as usize];
-        let side = side_name(pos.turn());
-        let (kind, message) = match stop.kind {
-            StopKind::Illegal => (
-                Kind::Illegal,
-                format!("illegal move \"{written}\" ({side} to move)"),
-            ),
-            StopKind::Unreadable => (
-                Kind::Unparseable,
-                unreadable(written, notation, lang, pos.turn()),
-            ),
-            StopKind::Gap => (
-                Kind::Illegal,
-                format!(
-                    "{side}'s move is missing: the text goes on with \"{written}\", which is illegal here"
+        if let Some(end) = line.ended {
+            let w = &words[end];
+            if w.kind == WordKind::Result {
+                self.comment(&mut replay, cursor, w.start);
+                let span = w.start..w.start + result_text_len(w.text(text));
+                replay.result = Some(self.token(TokenKind::Result, span));
+                cursor = w.end;
+            }
+        }
+        if let Some(stop) = &line.stop {
+            let first = &words[stop.first];
+            let span = first.start..words[stop.end - 1].end;
+            let written = &text[span.start as usize..span.end as usize];
+            let side = side_name(pos.turn());
+            let (kind, message) = match stop.kind {
+                StopKind::Illegal => (
+                    Kind::Illegal,
+                    format!("illegal move \"{written}\" ({side} to move)"),
                 ),
-            ),
-        };
-        comment(&mut lexed, &mut replay, cursor, span.start);
-        lexed.tokens.push(Token {
-            kind: TokenKind::Word,
-            span: span.clone(),
-        });
-        cursor = span.end;
-        replay.findings.push(
-            Finding::game(kind, Severity::Error, message)
-                .at(span.start, written)
-                .before_move(&pos, line.moves.len() as u32 + 1),
-        );
-        replay.failed = true;
+                StopKind::Unreadable => (
+                    Kind::Unparseable,
+                    unreadable(written, notation, lang, pos.turn()),
+                ),
+                StopKind::Gap => (
+                    Kind::Illegal,
+                    format!(
+                        "{side}'s move is missing: the text goes on with \"{written}\", which is illegal here"
+                    ),
+                ),
+            };
+            self.comment(&mut replay, cursor, span.start);
+            self.token(TokenKind::Word, span.clone());
+            cursor = span.end;
+            replay.findings.push(
+                Finding::game(kind, Severity::Error, message)
+                    .at(span.start, written)
+                    .before_move(&pos, line.moves.len() as u32 + 1),
+            );
+            replay.failed = true;
+        }
+        self.comment(&mut replay, cursor, text.len() as u32);
+        if let Some(r) = self.reordered {
+            for f in &mut replay.findings {
+                f.offset = f.offset.map(|o| r.original(o));
+            }
+        }
+        replay.main_plies = line.moves.len() as u32;
+        replay.resolved = replay.main_plies;
+        replay.pawn_letters = line.pawn_letters() as u32;
+        replay.end = pos;
+        replay
     }
-    comment(&mut lexed, &mut replay, cursor, text.len() as u32);
-    replay.main_plies = line.moves.len() as u32;
-    replay.resolved = replay.main_plies;
-    replay.pawn_letters = line.pawn_letters() as u32;
-    replay.end = pos;
-    (lexed, replay)
 }
 
 /// What the notation expected of a word that is no move.

@@ -145,6 +145,13 @@ fn short_form(word: &str, out: &mut String) {
         out.push_str(mark);
         return;
     }
+    // `PtoK4`, `KttakesP`: the spaces around a long-form word lost.
+    if let Some((before, mark, after)) = glued_long_form(&bare) {
+        short_form(before, out);
+        out.push_str(mark);
+        short_form(after, out);
+        return;
+    }
     // `K.'s` → `K`, `4th` → `4`.
     let bare = bare
         .strip_suffix("'s")
@@ -174,6 +181,26 @@ fn short_form(word: &str, out: &mut String) {
     }
 }
 
+/// A long-form word glued between a piece and a square (`PtoK4`,
+/// `KttakesB`): the text before it, its mark, the text after it.
+fn glued_long_form(word: &str) -> Option<(&str, &'static str, &str)> {
+    // The longest word that fits (`takes`, not `take`), for every
+    // order of the table.
+    vocabulary()
+        .long_form
+        .iter()
+        .filter_map(|(long, mark)| {
+            word.match_indices(long.as_str()).find_map(|(at, _)| {
+                let (before, after) = (&word[..at], &word[at + long.len()..]);
+                let piece = before.starts_with(|c: char| c.is_uppercase());
+                let square = after.starts_with(|c: char| c.is_uppercase());
+                (piece && square).then_some((long.len(), (before, mark.as_str(), after)))
+            })
+        })
+        .max_by_key(|(len, (before, _, _))| (*len, before.len()))
+        .map(|(_, found)| found)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +220,10 @@ mod tests {
         assert_eq!(all("K to B sq")[3], "K-B1");
         assert_eq!(all("Q. takes P. (ch.)")[4], "QxP(ch)");
         assert_eq!(all("Kt × P")[2], "KtxP");
+        // The spaces around a long-form word lost in print or OCR.
+        assert_eq!(all("PtoK4")[0], "P-K4");
+        assert_eq!(all("KttakesP")[0], "KtxP");
+        assert!(all("Kt to B 3").contains(&"Kt-B3".to_owned()));
     }
 
     #[test]

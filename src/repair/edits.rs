@@ -50,6 +50,9 @@ pub enum Slip {
     /// A move too damaged for one edit, read from the squares still
     /// legible in it (`IíbS—c6`: from the b-file to c6).
     Legible,
+    /// A move too damaged for one edit, read from its destination alone:
+    /// too little of it is left to repair it.
+    LegibleDestination,
     /// Two half-moves written in each other's place.
     SwappedMoves,
     /// A half-move left out.
@@ -60,10 +63,15 @@ pub enum Slip {
 
 impl Slip {
     /// Whether undoing the slip changes more than one character of what
-    /// is written, or drops a written move: such an edit explains, but is
-    /// never sure enough to repair.
+    /// is written, or drops a written move, while leaving little of it
+    /// that agrees: such an edit explains, but is never sure enough to
+    /// repair. A move read from two legible squares (its destination and
+    /// its origin's file) keeps enough of what was written.
     pub fn is_loose(self) -> bool {
-        matches!(self, Slip::OtherLine | Slip::Legible | Slip::ExtraMove)
+        matches!(
+            self,
+            Slip::OtherLine | Slip::LegibleDestination | Slip::ExtraMove
+        )
     }
 
     /// The slip, for people.
@@ -77,6 +85,7 @@ impl Slip {
             Slip::OneCharacter => "one character wrong, missing or extra",
             Slip::OtherLine => "the same move on another file or rank",
             Slip::Legible => "read from its legible squares",
+            Slip::LegibleDestination => "read from its destination, the rest illegible",
             Slip::SwappedMoves => "two half-moves swapped",
             Slip::DroppedMove => "a half-move missing",
             Slip::ExtraMove => "a half-move too many",
@@ -206,6 +215,20 @@ pub fn variants(written: &str, notation: Notation, lang: &Language) -> Vec<(Stri
         }
     }
     out
+}
+
+/// The character `edited` has in place of one of `written`'s, as
+/// (printed, meant): `("Kt-B 5", "Kt-B 3")` gives `('5', '3')`. `None`
+/// unless the two differ in exactly one character.
+pub fn substitution(written: &str, edited: &str) -> Option<(char, char)> {
+    if written.chars().count() != edited.chars().count() {
+        return None;
+    }
+    let mut differ = written.chars().zip(edited.chars()).filter(|(a, b)| a != b);
+    match (differ.next(), differ.next()) {
+        (Some(pair), None) => Some(pair),
+        _ => None,
+    }
 }
 
 /// The squares still legible in a damaged algebraic move: its

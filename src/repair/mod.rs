@@ -111,6 +111,15 @@ impl Suggestion {
         }
     }
 
+    /// The one character the edit puts in place of another, as (printed,
+    /// meant), when that is all it does.
+    pub fn confusion(&self) -> Option<(char, char)> {
+        match self.edits.as_slice() {
+            [(_, edited)] => edits::substitution(&self.written, edited),
+            _ => None,
+        }
+    }
+
     /// What the edit does, for people: `"Nf5" → "Nf3"`.
     pub fn describe(&self) -> String {
         match self.slip {
@@ -163,13 +172,20 @@ fn shifted(offset: u32, shifts: &[Shift]) -> u32 {
     (i64::from(offset) + delta).max(0) as u32
 }
 
-/// `text` with each range replaced, in order; with each edit's span in
-/// the original text and in the new one.
+/// `text` with each range replaced; with each edit's span in the
+/// original text and in the new one, in the text's order. A game read
+/// in columns has its moves out of the text's order, so edits come in
+/// any order; one that overlaps an earlier one is left out.
 fn splice(text: &str, edits: &[(Range<u32>, String)]) -> (String, Vec<Shift>) {
+    let mut ordered: Vec<&(Range<u32>, String)> = edits.iter().collect();
+    ordered.sort_by_key(|(range, _)| range.start);
     let mut out = String::with_capacity(text.len() + 64);
     let mut last = 0;
     let mut shifts = Vec::with_capacity(edits.len());
-    for (range, replacement) in edits {
+    for (range, replacement) in ordered {
+        if (range.start as usize) < last {
+            continue;
+        }
         out.push_str(&text[last..range.start as usize]);
         let start = out.len() as u32;
         out.push_str(replacement);
@@ -404,7 +420,12 @@ impl<'g> Search<'g> {
         let marks = !game.replay.failed;
         let tokens = &game.lexed.tokens;
         let offset = anchor.offset?;
-        let failing = tokens.partition_point(|t| t.span.start < offset);
+        // Tokens come in reading order, which is the text's order unless
+        // the game was read in columns.
+        let failing = tokens
+            .iter()
+            .position(|t| t.kind == TokenKind::Word && t.span.start == offset)
+            .unwrap_or_else(|| tokens.partition_point(|t| t.span.start < offset));
         if tokens.get(failing)?.kind != TokenKind::Word {
             return None;
         }
@@ -720,7 +741,14 @@ impl<'g> Search<'g> {
                     m.to() == to && file.is_none_or(|f| m.from().is_some_and(|s| s.file() == f))
                 })
                 .filter(|m| !tried.contains(m))
-                .map(|m| (self.write(step, m), Slip::Legible, m))
+                .map(|m| {
+                    let slip = if file.is_some() {
+                        Slip::Legible
+                    } else {
+                        Slip::LegibleDestination
+                    };
+                    (self.write(step, m), slip, m)
+                })
                 .collect();
             self.verify(i, &span, written, candidates, found);
         }
