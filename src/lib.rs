@@ -37,6 +37,7 @@ pub mod decode;
 pub mod document;
 pub mod engine;
 pub mod game;
+pub mod inspect;
 pub mod lang;
 pub mod model;
 pub mod notation;
@@ -45,6 +46,8 @@ pub mod pgn;
 pub mod pipeline;
 pub mod progress;
 pub mod repair;
+#[cfg(feature = "serve")]
+pub mod serve;
 
 pub use convert::{Converter, convert_str};
 pub use output::Format;

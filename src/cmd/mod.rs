@@ -5,6 +5,8 @@ mod fen;
 mod languages;
 mod partial;
 mod progress;
+#[cfg(feature = "serve")]
+mod serve;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -47,6 +49,13 @@ enum Command {
     /// Lists the piece-letter tables, in auto-detection preference order.
     #[command(after_help = "Example:\n  scoresheet languages")]
     Languages,
+    /// Starts the proofreading page: paste or drop a text, see the games
+    /// read from it beside it, fix what the audit found.
+    #[cfg(feature = "serve")]
+    #[command(
+        after_help = "Examples:\n  scoresheet serve\n  scoresheet serve --port 9000\n\nThen open the address it prints in a browser."
+    )]
+    Serve(serve::ServeArgs),
 }
 
 /// Options shared by `convert` and `audit`.
@@ -211,6 +220,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Audit(args) => convert::run_audit(args),
         Command::Fen(args) => fen::run(args),
         Command::Languages => languages::run(),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(args),
     }
 }
 

@@ -1,0 +1,421 @@
+//! The page's API: `POST /api/read` and `POST /api/export`.
+//!
+//! `/api/read` takes either JSON (`{"text": "...", "notation": "auto",
+//! "letters": "auto"}`, as the page sends pasted text) or the raw bytes
+//! of a file in any encoding (`?notation=&letters=&encoding=&file=`), and
+//! answers the [`Reading`] of the text as JSON, with the text itself
+//! (decoded, for a file) and the encoding it was read in.
+//!
+//! `/api/export` takes the same JSON with `to` (`pgn`, `san`, `lan`,
+//! `uci`, `iccf`, `descriptive`, `figurine`, `spoken`, `fen`, `epd`,
+//! `json`) and `to_lang`, and answers what `scoresheet convert --to`
+//! writes for every game that converts; the `x-rejected` header counts
+//! the others.
+//!
+//! Every error is a JSON object `{"error": "..."}` with a status that
+//! says what kind: 400 (not a request the page sends), 408 (too slow),
+//! 413 (too large), 422 (no text to read), 503 (busy).
+
+use std::io::Read;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Json;
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use tokio::sync::SemaphorePermit;
+
+use super::Shared;
+use crate::convert::Converter;
+use crate::decode::{EncodingChoice, decode};
+use crate::game::Letters;
+use crate::inspect::{Options, Reading, inspect};
+use crate::lang::Language;
+use crate::notation::Notation;
+use crate::notation::iccf::Promotion;
+use crate::output::Format;
+use crate::pgn::split::Splitter;
+
+/// What the page asks for, as JSON.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReadRequest {
+    /// The text.
+    pub text: String,
+    /// `auto`, `san`, `lan`, `coord`, `iccf`, `iccf-hu` or `descriptive`.
+    pub notation: Option<String>,
+    /// `auto` or a language code.
+    pub letters: Option<String>,
+    /// The file name for the report.
+    pub file: Option<String>,
+    /// With `/api/export`: the output format.
+    pub to: Option<String>,
+    /// With `/api/export`: the output letters.
+    pub to_lang: Option<String>,
+}
+
+/// The query of a raw upload.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ReadQuery {
+    notation: Option<String>,
+    letters: Option<String>,
+    encoding: Option<String>,
+    file: Option<String>,
+}
+
+/// The answer to `/api/read`.
+#[derive(Debug, Serialize)]
+struct ReadResponse {
+    /// The text read (decoded, for a file).
+    text: String,
+    /// The encoding it was read in.
+    encoding: String,
+    #[serde(flatten)]
+    reading: Reading,
+}
+
+/// An error, for the page to show.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        #[derive(Serialize)]
+        struct Body {
+            error: String,
+        }
+        (
+            self.status,
+            Json(Body {
+                error: self.message,
+            }),
+        )
+            .into_response()
+    }
+}
+
+/// `GET /api/health`.
+pub async fn health() -> &'static str {
+    "ok"
+}
+
+/// Anything else.
+pub async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page")
+}
+
+/// `POST /api/read`.
+pub async fn read(
+    State(shared): State<Arc<Shared>>,
+    query: Result<Query<ReadQuery>, QueryRejection>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let _admitted = turn(&shared, &shared.admitted).await?;
+    let bytes = receive(&shared, &headers, body).await?;
+    let (request, encoding) = if is_json(&headers) {
+        (parse_json(&bytes)?, String::from("UTF-8"))
+    } else {
+        let (text, encoding) = decode_bytes(bytes, query.encoding.as_deref())?;
+        let request = ReadRequest {
+            text,
+            notation: query.notation,
+            letters: query.letters,
+            file: query.file,
+            ..ReadRequest::default()
+        };
+        (request, encoding)
+    };
+    check_text(&request.text)?;
+    let notation = notation(request.notation.as_deref())?;
+    let letters = letters(request.letters.as_deref())?;
+    let _worker = turn(&shared, &shared.workers).await?;
+    let deadline = Instant::now() + shared.limits.read;
+    let json = tokio::task::spawn_blocking(move || {
+        let file = request.file.as_deref().unwrap_or("-");
+        let options = Options {
+            notation,
+            letters,
+            deadline: Some(deadline),
+            file,
+        };
+        let reading = inspect(&request.text, &options);
+        serde_json::to_vec(&ReadResponse {
+            text: request.text,
+            encoding,
+            reading,
+        })
+    })
+    .await
+    .map_err(|_| internal())?
+    .map_err(|_| internal())?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+/// `POST /api/export`.
+pub async fn export(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let _admitted = turn(&shared, &shared.admitted).await?;
+    let bytes = receive(&shared, &headers, body).await?;
+    let request = parse_json(&bytes)?;
+    check_text(&request.text)?;
+    let notation = notation(request.notation.as_deref())?;
+    let letters = letters(request.letters.as_deref())?;
+    let format = format(request.to.as_deref().unwrap_or("pgn"))?;
+    let to_lang = request.to_lang.as_deref().unwrap_or("en");
+    let lang = Language::builtin(to_lang).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("unknown output letters {to_lang:?}"),
+        )
+    })?;
+    let converter = Converter::new()
+        .from(notation)
+        .letters(letters)
+        .to(format)
+        .to_lang(lang);
+    converter
+        .validate()
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let _worker = turn(&shared, &shared.workers).await?;
+    let deadline = Instant::now() + shared.limits.read;
+    let (out, rejected, unread) = tokio::task::spawn_blocking(move || {
+        let mut out = String::new();
+        let mut rejected = 0usize;
+        let mut unread = false;
+        for raw in Splitter::new(request.text.as_bytes()).flatten() {
+            if Instant::now() > deadline {
+                unread = true;
+                break;
+            }
+            if raw.oversized.is_some() {
+                rejected += 1;
+                continue;
+            }
+            match converter.convert_game(&raw.text).output {
+                Some(text) => out.push_str(&text),
+                None => rejected += 1,
+            }
+        }
+        (out, rejected, unread)
+    })
+    .await
+    .map_err(|_| internal())?;
+    if unread {
+        return Err(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "the text took too long to convert; convert it with `scoresheet convert`",
+        ));
+    }
+    let content_type = if format == Format::Json {
+        "application/json"
+    } else {
+        "text/plain; charset=utf-8"
+    };
+    let mut response = ([(header::CONTENT_TYPE, content_type)], out).into_response();
+    response
+        .headers_mut()
+        .insert("x-rejected", HeaderValue::from(rejected));
+    Ok(response)
+}
+
+/// Waits for a turn at `semaphore`, within the queue's time.
+async fn turn<'s>(
+    shared: &Shared,
+    semaphore: &'s tokio::sync::Semaphore,
+) -> Result<SemaphorePermit<'s>, ApiError> {
+    let busy = || {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy; try again in a moment",
+        )
+    };
+    match tokio::time::timeout(shared.limits.queue, semaphore.acquire()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(busy()),
+    }
+}
+
+/// The request's body, within the size and time limits.
+async fn receive(shared: &Shared, headers: &HeaderMap, body: Body) -> Result<Bytes, ApiError> {
+    let max = shared.limits.max_body;
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the text is larger than {} KiB; read larger files with `scoresheet convert`",
+                max >> 10
+            ),
+        )
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max as u64) {
+        return Err(too_large());
+    }
+    match tokio::time::timeout(shared.limits.receive, axum::body::to_bytes(body, max)).await {
+        Err(_) => Err(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "the text took too long to arrive",
+        )),
+        Ok(Err(e)) if is_length_limit(&e) => Err(too_large()),
+        Ok(Err(_)) => Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "the text did not arrive whole",
+        )),
+        Ok(Ok(bytes)) => Ok(bytes),
+    }
+}
+
+fn is_length_limit(error: &axum::Error) -> bool {
+    let mut source: Option<&dyn std::error::Error> = Some(error);
+    while let Some(e) = source {
+        if e.to_string().contains("length limit") {
+            return true;
+        }
+        source = e.source();
+    }
+    false
+}
+
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"))
+}
+
+fn parse_json(bytes: &[u8]) -> Result<ReadRequest, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("the request is not the JSON the page sends: {e}"),
+        )
+    })
+}
+
+/// A file's bytes as text, in its encoding (detected unless `label` names
+/// one), with the encoding's name.
+fn decode_bytes(bytes: Bytes, label: Option<&str>) -> Result<(String, String), ApiError> {
+    let choice = match label {
+        None | Some("" | "auto") => EncodingChoice::Auto,
+        Some(label) => EncodingChoice::Label(label.to_owned()),
+    };
+    let decoded = decode(std::io::Cursor::new(bytes), &choice)
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let encoding = decoded.encoding.name().to_owned();
+    let mut out = Vec::new();
+    let mut reader = decoded.reader;
+    reader
+        .read_to_end(&mut out)
+        .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?;
+    // Invalid bytes become U+FFFD, which the reading reports.
+    Ok((String::from_utf8_lossy(&out).into_owned(), encoding))
+}
+
+/// Refuses text with nothing to read, or that is no text at all.
+fn check_text(text: &str) -> Result<(), ApiError> {
+    if text.trim().is_empty() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "there is no text to read: paste a game or drop a file",
+        ));
+    }
+    let controls = text
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{c}'))
+        .count();
+    if controls * 20 > text.chars().count().min(1 << 16) {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "this looks like a binary file, not text",
+        ));
+    }
+    Ok(())
+}
+
+fn internal() -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the text could not be read; please report it with the text",
+    )
+}
+
+/// The notation asked for; `None` detects it.
+fn notation(name: Option<&str>) -> Result<Option<Notation>, ApiError> {
+    Ok(match name.unwrap_or("auto") {
+        "" | "auto" => None,
+        "san" | "lan" | "coord" => Some(Notation::San),
+        "iccf" => Some(Notation::Iccf(Promotion::Iccf)),
+        "iccf-hu" => Some(Notation::Iccf(Promotion::Hungarian)),
+        "descriptive" => Some(Notation::Descriptive),
+        other => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "unknown notation {other:?}: auto, san, lan, coord, iccf, iccf-hu or descriptive"
+                ),
+            ));
+        }
+    })
+}
+
+/// The letters asked for.
+fn letters(code: Option<&str>) -> Result<Letters<'static>, ApiError> {
+    let code = match code.unwrap_or("auto") {
+        "" => "auto",
+        code => code,
+    };
+    crate::convert::letters_for(code).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("unknown letters {code:?}; `scoresheet languages` lists them"),
+        )
+    })
+}
+
+/// The output format named `name`, as `--to` names them.
+fn format(name: &str) -> Result<Format, ApiError> {
+    Ok(match name {
+        "pgn" => Format::Pgn,
+        "san" => Format::San,
+        "lan" => Format::Lan,
+        "uci" => Format::Uci,
+        "iccf" => Format::Iccf,
+        "descriptive" => Format::Descriptive,
+        "figurine" => Format::Figurine,
+        "spoken" => Format::Spoken,
+        "fen" => Format::Fen,
+        "epd" => Format::Epd,
+        "json" => Format::Json,
+        other => {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                format!("unknown output format {other:?}"),
+            ));
+        }
+    })
+}
