@@ -481,7 +481,7 @@ function setPly(ply) {
       el.classList.add('sel');
     }
     const inText = document.querySelector(`#source .mv.sel`);
-    if (inText && !$('source').hidden) inText.scrollIntoView({ block: 'nearest' });
+    if (inText && !$('source').hidden) scrollWithin($('source'), inText, false);
   }
 }
 
@@ -501,9 +501,18 @@ function selectFinding(i) {
       markAt(f.place.at[0]);
     if (el) {
       el.classList.add('fsel');
-      el.scrollIntoView({ block: 'center' });
+      scrollWithin($('source'), el, true);
     }
   }
+}
+
+// Scrolls `box` (not the page) so that `el` is in view: to its middle
+// with `center`, else only if it is out of view.
+function scrollWithin(box, el, center) {
+  // `box` is positioned: offsets inside it count from its top.
+  const top = el.offsetTop;
+  const seen = top >= box.scrollTop && top + el.offsetHeight <= box.scrollTop + box.clientHeight;
+  if (center || !seen) box.scrollTop = Math.max(0, top - box.clientHeight / 2);
 }
 
 // The mark of the source that starts at `at`, if any.
