@@ -278,7 +278,7 @@ fn view(
             written: f.written.clone(),
             place: f.offset.map(|o| {
                 let o = (o as usize).min(text.len());
-                let end = if text[o..].starts_with(&f.written) {
+                let end = if text.get(o..).is_some_and(|t| t.starts_with(&f.written)) {
                     o + f.written.len()
                 } else {
                     o

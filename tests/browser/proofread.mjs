@@ -203,6 +203,26 @@ try {
   const csv = readFileSync(await csvDownload.path(), 'utf8');
   check(csv.startsWith('file,game,line,column,byte_offset,'), 'the audit CSV downloads', csv.slice(0, 60));
 
+  // A file in a legacy encoding, with two games: decoded, both listed.
+  const latin2 = Buffer.concat([
+    Buffer.from('[White "L'), Buffer.from([0xe9]), Buffer.from('k'), Buffer.from([0xf3]),
+    Buffer.from('"]\n[Black "Szirmai"]\n\n1. e4 c5 2. Hf3 d6 3. d4 cxd4 4. Hxd4 Hf6 *\n\n'),
+    Buffer.from('[White "Szirmai"]\n[Black "L'), Buffer.from([0xe9]), Buffer.from('k'), Buffer.from([0xf3]),
+    Buffer.from('"]\n\n1. d4 Hf6 2. c4 e6 3. Hc3 Fb4 *\n'),
+  ]);
+  await page.setInputFiles('#file', { name: 'leko.pgn', mimeType: 'application/octet-stream', buffer: latin2 });
+  await page.waitForFunction(() => document.querySelector('#games').options.length === 2);
+  const decoded = await page.inputValue('#text');
+  check(decoded.includes('[White "Lékó"]'), 'a dropped file in a legacy encoding is decoded', decoded.slice(0, 40));
+  const note = await page.textContent('#message');
+  check(/read as (windows-125\d|ISO-8859)/.test(note), 'the page says which encoding it read', note);
+  await page.selectOption('#games', '1');
+  const second = await page.textContent('#summary');
+  check(/^Game 2: clean/.test(second), 'the second game is selectable', second);
+  await page.click('#source .mv[data-game="1"][data-ply="6"]');
+  fen = await page.getAttribute('#board svg', 'data-fen');
+  check(fen === 'rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4', 'its moves show on the board', fen);
+
   check(errors.length === 0, 'the page logged no errors', errors.join('; '));
   check(foreign.length === 0, 'nothing was fetched from elsewhere', foreign.join(' '));
 } catch (e) {
