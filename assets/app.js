@@ -206,9 +206,30 @@ function renderSource() {
     g.comments.forEach((c) => marks.push({ at: c.at, rank: 2, game: gi }));
   });
   marks.sort((a, b) => a.at[0] - b.at[0] || a.rank - b.rank);
+  // Moves first, then findings where no move is; commentary fills what
+  // is left of its span around them.
+  const placed = [];
+  let end = 0;
+  for (const mark of marks.filter((m) => m.rank < 2)) {
+    if (mark.at[0] >= end && mark.at[1] > mark.at[0]) {
+      placed.push(mark);
+      end = mark.at[1];
+    }
+  }
+  const pieces = [];
+  for (const c of marks.filter((m) => m.rank === 2)) {
+    let from = c.at[0];
+    for (const p of placed) {
+      if (p.at[1] <= from || p.at[0] >= c.at[1]) continue;
+      if (p.at[0] > from) pieces.push({ ...c, at: [from, p.at[0]] });
+      from = Math.max(from, p.at[1]);
+    }
+    if (from < c.at[1]) pieces.push({ ...c, at: [from, c.at[1]] });
+  }
+  const all = placed.concat(pieces).sort((a, b) => a.at[0] - b.at[0] || a.rank - b.rank);
   const out = [];
   let last = 0;
-  for (const mark of marks) {
+  for (const mark of all) {
     const [from, to] = mark.at;
     if (from < last || to <= from) continue;
     if (from > last) out.push(document.createTextNode(text.slice(last, from)));

@@ -181,7 +181,7 @@ pub struct Fix {
 }
 
 /// Half-moves read past mistakes at most: each needs a new reading.
-const MAX_ROUNDS: usize = 8;
+const MAX_ROUNDS: usize = 16;
 
 /// Reads every game of `text` as [`Options`] say.
 pub fn inspect(text: &str, options: &Options<'_>) -> Reading {
@@ -359,20 +359,32 @@ fn main_line(
         letters: letters_named(&first.letters, options.letters),
         ..*options
     };
-    let mut edit = next_edit(first, searched);
+    let mut edit = first
+        .replay
+        .failed
+        .then(|| next_edit(first, searched))
+        .flatten();
     let mut current = first.text.to_owned();
     // Each edit made: its range in the text before it, and where it ends
     // in the text after it.
     let mut shifts: Vec<(usize, usize, usize)> = Vec::new();
     for _ in 0..MAX_ROUNDS {
-        let Some(([from, to], replacement)) = edit.take() else {
+        let Some(edits) = edit.take() else {
             break;
         };
-        if from > to || !current.is_char_boundary(from) || !current.is_char_boundary(to) {
+        // Made from the last to the first, each edit's range still holds
+        // in the text when it is made.
+        let fits = |[from, to]: [usize; 2], text: &str| {
+            from <= to && text.is_char_boundary(from) && text.is_char_boundary(to)
+        };
+        let overlapping = edits.windows(2).any(|w| w[0].0[1] > w[1].0[0]);
+        if overlapping || !edits.iter().all(|(r, _)| fits(*r, &current)) {
             break;
         }
-        current.replace_range(from..to, &replacement);
-        shifts.push((from, to, from + replacement.len()));
+        for ([from, to], replacement) in edits.iter().rev() {
+            current.replace_range(*from..*to, replacement);
+            shifts.push((*from, *to, from + replacement.len()));
+        }
         let game = game::read(&current, &options);
         let known = out.len();
         let mut read = Vec::new();
@@ -421,16 +433,28 @@ fn commentary(game: &Game<'_>, map: &dyn Fn(usize) -> usize, start: usize) -> Ve
         .collect()
 }
 
-/// The one replacement that fixes the mistake `game` stops at, if the
-/// search found one.
-fn next_edit(game: &Game<'_>, found: &[repair::Suggestion]) -> Option<([usize; 2], String)> {
+/// The replacements that let `game` read on past the mistake it stops
+/// at: the likeliest edit the search found (it may be at an earlier
+/// half-move, or insert a dropped one), or else the first suggested move
+/// written in place of the failing one; in the text's order.
+fn next_edit(game: &Game<'_>, found: &[repair::Suggestion]) -> Option<Vec<([usize; 2], String)>> {
+    if let Some(s) = found.iter().find(|s| !s.edits.is_empty()) {
+        let mut edits: Vec<([usize; 2], String)> = s
+            .edits
+            .iter()
+            .map(|(r, t)| ([r.start as usize, r.end as usize], t.clone()))
+            .collect();
+        edits.sort_by_key(|(r, _)| r[0]);
+        return Some(edits);
+    }
     let failure = game
         .findings
         .iter()
         .find(|f| f.severity == Severity::Error)?;
-    let fixes = fixes(game.text, failure, found, write_style(game));
-    let mut one = fixes.into_iter().filter(|f| f.edits.len() == 1);
-    one.next().and_then(|f| f.edits.into_iter().next())
+    let fix = fixes(game.text, failure, found, write_style(game))
+        .into_iter()
+        .next()?;
+    Some(fix.edits)
 }
 
 /// Where `offset` of the text after the edits of `shifts` is in the
@@ -709,6 +733,42 @@ fn visit(reading: &mut Reading, f: &mut dyn FnMut(&[usize; 2], &mut [usize; 2]))
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_after_two_misprints_are_placed_in_the_text_as_printed() {
+        let text = "1. e4 e5 2. Hf3 Hc6 3. F65 a6 4. Fa4 Hf6 5. O-O Fe7 6. Be1 b5 \
+                    7. Fb8 d6 8. c3 O-O 9. h3 Hb8 10. d4 Hbd7 *";
+        let game = &inspect(text, &Options::default()).games[0];
+        let written: Vec<&str> = game
+            .moves
+            .iter()
+            .map(|m| &text[m.span[0]..m.span[1]])
+            .collect();
+        assert_eq!(written.len(), 20, "{written:?}");
+        assert_eq!(written[4], "F65");
+        assert_eq!(written[12], "Fb8");
+        assert_eq!(written[19], "Hbd7");
+        assert_eq!(game.moves[12].san, "Bb3");
+        assert!(game.moves[13].after_fix);
+        let errors: Vec<&str> = game
+            .findings
+            .iter()
+            .filter(|f| f.severity == "error")
+            .map(|f| f.written.as_str())
+            .collect();
+        assert_eq!(errors, ["F65", "Fb8"]);
+    }
+
+    #[test]
+    fn offsets_map_back_through_edits() {
+        // "F65" (4..7) became "Fb5", then "x" (0..1) became "yy".
+        let shifts = [(4, 7, 7), (0, 1, 2)];
+        assert_eq!(original(&shifts, 0), 0);
+        assert_eq!(original(&shifts, 1), 0);
+        assert_eq!(original(&shifts, 2), 1);
+        assert_eq!(original(&shifts, 5), 4);
+        assert_eq!(original(&shifts, 9), 8);
+    }
 
     #[test]
     fn spans_count_utf16_units_after_wide_characters() {
