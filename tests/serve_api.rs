@@ -146,6 +146,17 @@ fn spans_in_utf16_units_for_the_browser() {
 }
 
 #[test]
+fn the_page_of_this_server_may_send_texts() {
+    let request = Request::post("/api/read")
+        .header(header::CONTENT_TYPE, "application/json")
+        .header(header::HOST, "127.0.0.1:8080")
+        .header(header::ORIGIN, "http://127.0.0.1:8080")
+        .body(Body::from("{\"text\": \"1. e4 e5 *\"}"))
+        .expect("a request");
+    assert_eq!(call(Limits::default(), request).0, StatusCode::OK);
+}
+
+#[test]
 fn a_file_in_a_legacy_encoding_is_decoded() {
     // Windows-1250: "Lékó" and "Szirmai Gábor".
     let mut bytes = b"[White \"L\xe9k\xf3\"]\n[Black \"Szirmai G\xe1bor\"]\n\n".to_vec();
@@ -305,6 +316,16 @@ fn bad_input_gets_a_clear_json_error() {
             ),
             StatusCode::BAD_REQUEST,
             "unknown output format",
+        ),
+        (
+            Request::post("/api/read")
+                .header(header::CONTENT_TYPE, "text/plain")
+                .header(header::HOST, "127.0.0.1:8080")
+                .header(header::ORIGIN, "https://elsewhere.example")
+                .body(Body::from("1. e4 e5 *"))
+                .expect("a request"),
+            StatusCode::FORBIDDEN,
+            "this server's own page",
         ),
     ];
     for (request, status, want) in cases {

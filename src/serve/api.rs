@@ -13,8 +13,9 @@
 //! the others.
 //!
 //! Every error is a JSON object `{"error": "..."}` with a status that
-//! says what kind: 400 (not a request the page sends), 408 (too slow),
-//! 413 (too large), 422 (no text to read), 503 (busy).
+//! says what kind: 400 (not a request the page sends), 403 (sent by
+//! another site's page), 408 (too slow), 413 (too large), 422 (no text to
+//! read), 503 (busy).
 
 use std::io::Read;
 use std::sync::Arc;
@@ -129,6 +130,7 @@ pub async fn read(
     body: Body,
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
+    same_origin(&headers)?;
     let _admitted = turn(&shared, &shared.admitted).await?;
     let bytes = receive(&shared, &headers, body).await?;
     let (request, encoding) = if is_json(&headers) {
@@ -176,6 +178,7 @@ pub async fn export(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
+    same_origin(&headers)?;
     let _admitted = turn(&shared, &shared.admitted).await?;
     let bytes = receive(&shared, &headers, body).await?;
     let request = parse_json(&bytes)?;
@@ -238,6 +241,28 @@ pub async fn export(
         .headers_mut()
         .insert("x-rejected", HeaderValue::from(rejected));
     Ok(response)
+}
+
+/// Refuses a request that another site's page sends (a browser says
+/// which page sent it in `Origin`): only this server's own page, or a
+/// client that is no browser, may have texts read.
+fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let from = origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://"))
+        .map(|(_, authority)| authority.trim_end_matches('/'));
+    match (from, host) {
+        (Some(from), Some(host)) if from.eq_ignore_ascii_case(host) => Ok(()),
+        _ => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "texts are read only for this server's own page",
+        )),
+    }
 }
 
 /// Waits for a turn at `semaphore`, within the queue's time.
