@@ -37,6 +37,13 @@ pub fn run(args: ServeArgs) -> Result<ExitCode, String> {
         "scoresheet: the proofreading page is at {}\nscoresheet: press Ctrl-C to stop",
         server.url()
     );
+    if !args.bind.is_loopback() {
+        let _ = writeln!(
+            out,
+            "scoresheet: listening on {}, which other machines may reach: anyone who can may have texts read",
+            args.bind
+        );
+    }
     let _ = out.flush();
     server.run().map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
