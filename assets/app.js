@@ -611,6 +611,12 @@ function init() {
     state.flipped = !state.flipped;
     setPly(state.ply);
   });
+  $('text').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      readText();
+    }
+  });
   document.addEventListener('keydown', (e) => {
     if (e.target.closest('textarea, select, input') || !game()) return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -2, ArrowDown: 2 };
