@@ -22,7 +22,8 @@
 //! * [`pipeline`]: many inputs, in parallel, in order, reporting its
 //!   [`progress`] to the caller.
 //!
-//! Converting one text is one call:
+//! Reading games, each with its moves, findings and positions, is a
+//! [`Reader`]; converting one text is one call:
 //!
 //! ```
 //! let pgn = scoresheet::convert_str("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 *").unwrap();
@@ -36,6 +37,7 @@ pub mod convert;
 pub mod decode;
 pub mod document;
 pub mod engine;
+pub mod error;
 pub mod game;
 pub mod lang;
 pub mod model;
@@ -44,7 +46,17 @@ pub mod output;
 pub mod pgn;
 pub mod pipeline;
 pub mod progress;
+pub mod reader;
+pub mod record;
 pub mod repair;
 
+pub use audit::{Finding, Kind, Severity};
 pub use convert::{Converter, convert_str};
+pub use error::{Error, ErrorKind};
+pub use model::Location;
+pub use notation::Notation;
 pub use output::Format;
+pub use reader::{Games, Reader};
+pub use record::{GameRecord, MoveRecord};
+/// The chess engine's types the façade hands out (positions, moves).
+pub use shakmaty;
