@@ -10,7 +10,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (notation, letters) = (game.notation(), game.letters());
         println!("game {}, read as {notation} {letters}", game.index());
         for m in game.moves() {
-            let (ply, san, uci, at) = (m.ply, &m.san, &m.uci, m.location);
+            let (ply, san, uci, at) = (m.ply, m.san(), m.uci(), m.location);
             println!(
                 "{ply:>4}. {san:<7} {uci:<5} {}:{} {:?}",
                 at.line, at.column, m.written

@@ -16,7 +16,7 @@
 //!     assert_eq!(game.tag("White"), Some("Morphy"));
 //!     assert_eq!(game.letters(), "hu");
 //!     let last = game.moves().last().unwrap();
-//!     assert_eq!((last.san.as_str(), last.location.line), ("Bg4", 3));
+//!     assert_eq!((last.san(), last.location.line), ("Bg4".to_owned(), 3));
 //!     assert!(game.output().unwrap().contains("2. Nf3 d6 3. d4 Bg4"));
 //! }
 //! ```

@@ -10,9 +10,9 @@
 //!     .read_str("1. e4 e5 2. Hf3 Hc6 *")
 //!     .collect::<Result<_, _>>()
 //!     .unwrap();
-//! let sans: Vec<&str> = games[0].moves().iter().map(|m| m.san.as_str()).collect();
+//! let sans: Vec<String> = games[0].moves().iter().map(|m| m.san()).collect();
 //! assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
-//! assert_eq!(games[0].moves()[2].uci, "g1f3");
+//! assert_eq!(games[0].moves()[2].uci(), "g1f3");
 //! ```
 
 use shakmaty::fen::Fen;
@@ -30,10 +30,6 @@ use crate::model::Location;
 pub struct MoveRecord {
     /// Half-move from the game's start, from 1.
     pub ply: u32,
-    /// The move in English SAN.
-    pub san: String,
-    /// The move in UCI.
-    pub uci: String,
     /// The move as written in the text.
     pub written: String,
     /// Where it is written.
@@ -45,6 +41,16 @@ pub struct MoveRecord {
 }
 
 impl MoveRecord {
+    /// The move in English SAN, with its check or mate mark.
+    pub fn san(&self) -> String {
+        san(&self.before, self.mv, Language::english())
+    }
+
+    /// The move in UCI.
+    pub fn uci(&self) -> String {
+        UciMove::from_move(self.mv, CastlingMode::Standard).to_string()
+    }
+
     /// The position before the move, as standard FEN.
     pub fn fen_before(&self) -> String {
         Fen::from_position(&self.before, EnPassantMode::Legal).to_string()
@@ -203,21 +209,27 @@ pub(crate) fn moves(
 ) -> Vec<MoveRecord> {
     let mut pos = game.start.clone();
     let mut out = Vec::with_capacity(game.replay.main_plies as usize);
+    // Moves mostly come in the text's order: each is placed from the one
+    // before, not from the game's start.
+    let mut last = (0u32, origin);
     for (i, (token, mv)) in game.replay.main_moves().enumerate() {
         let span = game
             .lexed
             .tokens
             .get(token as usize)
             .map_or(0..0, |t| t.span.clone());
-        let at = original(span.start);
+        let at = original(span.start).min(written.len() as u32);
         let end = (at + (span.end - span.start)).min(written.len() as u32);
         let text = written.get(at as usize..end as usize).unwrap_or("");
+        let location = match written.get(last.0 as usize..at as usize) {
+            Some(between) if at >= last.0 => step(last.1, between),
+            _ => locate(written, origin, at),
+        };
+        last = (at, location);
         out.push(MoveRecord {
             ply: i as u32 + 1,
-            san: san(&pos, mv, Language::english()),
-            uci: UciMove::from_move(mv, CastlingMode::Standard).to_string(),
             written: text.to_owned(),
-            location: locate(written, origin, at),
+            location,
             mv,
             before: pos.clone(),
         });
@@ -226,23 +238,23 @@ pub(crate) fn moves(
     out
 }
 
+/// Where the text after `between`, which starts at `from`, is.
+fn step(from: Location, between: &str) -> Location {
+    let bytes = between.as_bytes();
+    let newlines = memchr::memchr_iter(b'\n', bytes).count() as u32;
+    let column = match memchr::memrchr(b'\n', bytes) {
+        Some(i) => between[i + 1..].chars().count() as u32 + 1,
+        None => from.column + between.chars().count() as u32,
+    };
+    Location {
+        byte: from.byte + bytes.len() as u64,
+        line: from.line + newlines,
+        column,
+    }
+}
+
 /// Where `offset` of a game's `text`, which starts at `origin`, is.
 pub(crate) fn locate(text: &str, origin: Location, offset: u32) -> Location {
     let offset = (offset as usize).min(text.len());
-    let before = &text.as_bytes()[..offset];
-    let newlines = memchr::memchr_iter(b'\n', before).count() as u32;
-    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-    let chars = text
-        .get(line_start..offset)
-        .map_or(offset - line_start, |s| s.chars().count()) as u32;
-    let column = if newlines == 0 {
-        origin.column + chars
-    } else {
-        chars + 1
-    };
-    Location {
-        byte: origin.byte + offset as u64,
-        line: origin.line + newlines,
-        column,
-    }
+    step(origin, text.get(..offset).unwrap_or(text))
 }

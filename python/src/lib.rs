@@ -6,61 +6,72 @@
 // Python functions take their options as keyword arguments.
 #![allow(clippy::too_many_arguments)]
 
+use std::sync::Arc;
+
 use pyo3::exceptions::{PyIOError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 use scoresheet::{Format, GameRecord, MoveRecord, Notation, Reader};
 
-/// A move of a game's main line.
+/// A move of a game's main line (a view into its game).
 #[pyclass(module = "scoresheet", name = "Move", frozen)]
-struct PyMove(MoveRecord);
+struct PyMove {
+    game: Arc<GameRecord>,
+    index: usize,
+}
+
+impl PyMove {
+    fn record(&self) -> &MoveRecord {
+        &self.game.moves()[self.index]
+    }
+}
 
 #[pymethods]
 impl PyMove {
     /// The move in English SAN.
     #[getter]
-    fn san(&self) -> &str {
-        &self.0.san
+    fn san(&self) -> String {
+        self.record().san()
     }
 
     /// The move in UCI.
     #[getter]
-    fn uci(&self) -> &str {
-        &self.0.uci
+    fn uci(&self) -> String {
+        self.record().uci()
     }
 
     /// Half-move number, from 1.
     #[getter]
     fn ply(&self) -> u32 {
-        self.0.ply
+        self.record().ply
     }
 
     /// The move as written in the text.
     #[getter]
     fn written(&self) -> &str {
-        &self.0.written
+        &self.record().written
     }
 
     /// Line of the input where it is written, from 1.
     #[getter]
     fn line(&self) -> u32 {
-        self.0.location.line
+        self.record().location.line
     }
 
     /// Column, from 1.
     #[getter]
     fn column(&self) -> u32 {
-        self.0.location.column
+        self.record().location.column
     }
 
     /// The position before the move, as FEN.
     fn fen_before(&self) -> String {
-        self.0.fen_before()
+        self.record().fen_before()
     }
 
     fn __repr__(&self) -> String {
-        format!("<Move {} ({})>", self.0.san, self.0.uci)
+        format!("<Move {} ({})>", self.record().san(), self.record().uci())
     }
 }
 
@@ -99,7 +110,7 @@ impl PyFinding {
 
 /// One game read, verified and audited.
 #[pyclass(module = "scoresheet", name = "Game", frozen)]
-struct PyGame(GameRecord);
+struct PyGame(Arc<GameRecord>);
 
 #[pymethods]
 impl PyGame {
@@ -118,7 +129,12 @@ impl PyGame {
     /// The main line's moves, as far as they replay.
     #[getter]
     fn moves(&self) -> Vec<PyMove> {
-        self.0.moves().iter().cloned().map(PyMove).collect()
+        (0..self.0.moves().len())
+            .map(|index| PyMove {
+                game: Arc::clone(&self.0),
+                index,
+            })
+            .collect()
     }
 
     /// Everything the audit found.
@@ -324,7 +340,10 @@ fn collect(
     let records = py.detach(|| games().map(|g| g.collect_parallel()))?;
     records
         .into_iter()
-        .map(|r| r.map(PyGame).map_err(|e| PyIOError::new_err(e.to_string())))
+        .map(|r| {
+            r.map(|g| PyGame(Arc::new(g)))
+                .map_err(|e| PyIOError::new_err(e.to_string()))
+        })
         .collect()
 }
 
