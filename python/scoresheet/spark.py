@@ -4,7 +4,7 @@
 DataFrames: the games, verified, and the audit's findings, with the same
 columns as the command line's report. Files are cut into splits where a
 game starts, never inside one, so that a large archive is read by every
-executor; each split is read with ``mapInPandas``, and the Rust reader
+executor; each split is read with ``mapInArrow``, and the Rust reader
 inside releases the GIL and uses the executor's cores.
 
 >>> games, findings = scoresheet.spark.read("archive/*.pgn", spark)  # doctest: +SKIP
@@ -67,82 +67,75 @@ def _both_schema() -> str:
     return _schema([("row", "string")] + list(names.items()))
 
 
-def _status(game) -> str:
-    if game.rejected:
-        return "rejected"
-    if game.repaired:
-        return "repaired"
-    kinds = {f.severity for f in game.findings}
-    return "warnings" if "warning" in kinds else "clean"
+_ARROW = {"string": "string", "long": "int64", "int": "int32"}
 
 
-def _rows(name: str, games) -> Iterator[dict]:
-    for game in games:
-        headers = game.headers
-        moves = game.moves
-        yield {
-            "row": "game",
-            "file": name,
-            "game": game.index,
-            "white": headers.get("White", ""),
-            "black": headers.get("Black", ""),
-            "result": game.result,
-            "tags": dict(headers),
-            "movetext": " ".join(m.san for m in moves),
-            "plies": len(moves),
-            "final_fen": game.fen(),
-            "status": _status(game),
-            "notation": game.notation,
-            "letters": game.letters,
-            "pgn": game.output(),
-        }
-        for finding in game.report_rows(name):
-            yield {"row": "finding", **finding}
+def _arrow_schema():
+    import pyarrow as pa
 
-
-def _frame(rows: List[dict]):
-    import pandas as pd
-
-    columns = ["row"] + list(dict.fromkeys(n for n, _ in GAME_COLUMNS + FINDING_COLUMNS))
-    # Every cell given, None where a row has no such column: a missing one
-    # would be NaN, which a map or string column cannot take.
-    frame = pd.DataFrame([[row.get(c) for c in columns] for row in rows], columns=columns, dtype=object)
+    fields = [pa.field("row", pa.string())]
+    seen = set()
     for name, kind in GAME_COLUMNS + FINDING_COLUMNS:
-        if kind in ("long", "int"):
-            frame[name] = frame[name].astype("Int64")
-    return frame
+        if name in seen:
+            continue
+        seen.add(name)
+        if kind == "map<string,string>":
+            fields.append(pa.field(name, pa.map_(pa.string(), pa.string())))
+        else:
+            fields.append(pa.field(name, pa.type_for_alias(_ARROW[kind])))
+    return pa.schema(fields)
 
 
-def _read_splits(batches: Iterable) -> Iterator:
-    """mapInPandas: each split (path, start, end, first game, first line)
-    read, its games and findings numbered and placed in the whole file."""
-    import scoresheet
+def _batches(games: dict, findings: dict) -> Iterator:
+    """Two record batches of the combined schema: the games, the findings."""
+    import pyarrow as pa
 
-    for batch in batches:
-        for path, start, end, first, line in batch.itertuples(index=False):
-            with open(path, "rb") as f:
-                f.seek(start)
-                data = f.read(end - start)
-            rows = []
-            for row in _rows(path, scoresheet.read_games(data)):
-                row["game"] += first - 1
-                if row["row"] == "finding":
-                    row["line"] += line - 1
-                    row["byte_offset"] += start
-                rows.append(row)
-            yield _frame(rows)
+    schema = _arrow_schema()
+    for kind, columns in (("game", games), ("finding", findings)):
+        size = len(next(iter(columns.values()), []))
+        if size == 0:
+            continue
+        data = {"row": [kind] * size}
+        for field in schema:
+            if field.name == "row":
+                continue
+            values = columns.get(field.name)
+            if field.name == "tags" and values is not None:
+                values = [list(t.items()) for t in values]
+            data[field.name] = values if values is not None else [None] * size
+        yield pa.RecordBatch.from_pydict(data, schema=schema)
 
 
-def _read_texts(column: str, name_column: Optional[str]):
+def _read_splits(pgn: bool):
     def read(batches: Iterable) -> Iterator:
+        """mapInArrow: each split (path, start, end, first game, first
+        line) read, its games and findings numbered and placed in the
+        whole file."""
         import scoresheet
 
         for batch in batches:
-            rows = []
-            for i, record in enumerate(batch.to_dict("records")):
-                name = str(record[name_column]) if name_column else str(i)
-                rows.extend(_rows(name, scoresheet.read_games(record[column].encode("utf-8"))))
-            yield _frame(rows)
+            for path, start, end, first, line in zip(*(c.to_pylist() for c in batch.columns)):
+                with open(path, "rb") as f:
+                    f.seek(start)
+                    data = f.read(end - start)
+                yield from _batches(*scoresheet._scoresheet.read_split(data, path, first, line, start, pgn))
+
+    return read
+
+
+def _read_texts(column: str, name_column: Optional[str], pgn: bool):
+    def read(batches: Iterable) -> Iterator:
+        import scoresheet
+
+        count = 0
+        for batch in batches:
+            texts = batch.column(column).to_pylist()
+            names = batch.column(name_column).to_pylist() if name_column else None
+            for i, text in enumerate(texts):
+                name = str(names[i]) if names else str(count)
+                count += 1
+                data = (text or "").encode("utf-8")
+                yield from _batches(*scoresheet._scoresheet.read_split(data, name, 1, 1, 0, pgn))
 
     return read
 
@@ -166,6 +159,7 @@ def read(
     text_column: str = "text",
     name_column: Optional[str] = None,
     split_bytes: int = SPLIT_BYTES,
+    pgn: bool = False,
 ):
     """The games and the findings of ``source``: a path, a glob or a list
     of them (files every executor can read), or a DataFrame with a
@@ -175,8 +169,9 @@ def read(
     Returns ``(games, findings)``: ``games`` has a row per game (file,
     game number, players, result, tags, verified SAN movetext, number of
     half-moves, final FEN, status: clean, warnings, repaired or
-    rejected, notation, letters, the PGN written); ``findings`` has the
-    columns of the command line's audit report.
+    rejected, notation, letters, and with ``pgn=True`` the game written as
+    PGN, comments kept); ``findings`` has the columns of the command
+    line's audit report.
     """
     from pyspark.sql import DataFrame, SparkSession
 
@@ -186,7 +181,7 @@ def read(
         spark = spark or source.sparkSession
         both = source.select(
             *([text_column] + ([name_column] if name_column else []))
-        ).mapInPandas(_read_texts(text_column, name_column), schema=_both_schema())
+        ).mapInArrow(_read_texts(text_column, name_column, pgn), schema=_both_schema())
     else:
         spark = spark or SparkSession.builder.getOrCreate()
         splits = [
@@ -194,10 +189,10 @@ def read(
             for path in _paths(source)
             for start, end, first, line in scoresheet.game_splits(path, split_bytes)
         ]
-        frame = spark.createDataFrame(
-            splits, schema="path string, start long, end long, first long, line long"
-        ).repartition(max(1, len(splits)))
-        both = frame.mapInPandas(_read_splits, schema=_both_schema())
+        frame = spark.sparkContext.parallelize(splits, max(1, len(splits))).toDF(
+            "path string, start long, end long, first long, line long"
+        )
+        both = frame.mapInArrow(_read_splits(pgn), schema=_both_schema())
     both = both.cache()
     games = both.where("row = 'game'").select(*[name for name, _ in GAME_COLUMNS])
     findings = both.where("row = 'finding'").select(*[name for name, _ in FINDING_COLUMNS])

@@ -434,6 +434,114 @@ fn game_splits(
         .map_err(|e| PyIOError::new_err(e.to_string()))
 }
 
+/// The games of `data` (a split of the input `name`, starting with game
+/// number `first_game` on line `first_line` at byte `first_byte`) as
+/// columns: a dict of lists for the games, one for the findings (the
+/// report's columns); with `pgn`, each game written as PGN too. What a
+/// cluster's task turns into a table.
+#[pyfunction]
+#[pyo3(signature = (data, name, first_game, first_line, first_byte, pgn=false))]
+fn read_split<'py>(
+    py: Python<'py>,
+    data: Vec<u8>,
+    name: String,
+    first_game: u64,
+    first_line: u32,
+    first_byte: u64,
+    pgn: bool,
+) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+    let format = if pgn { Format::Pgn } else { Format::None };
+    let reader = Reader::new()
+        .write(format, "en")
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let records = py.detach(|| {
+        reader
+            .read(std::io::Cursor::new(data))
+            .map(|g| g.collect_parallel())
+    });
+    let records = records.map_err(|e| PyIOError::new_err(e.to_string()))?;
+    let games = PyDict::new(py);
+    let findings = PyDict::new(py);
+    let mut columns: Vec<(&str, Vec<Bound<'py, PyAny>>)> = Vec::new();
+    let mut rows: Vec<scoresheet::audit::Row> = Vec::new();
+    let mut push = |column: &'static str, value: Bound<'py, PyAny>| match columns
+        .iter_mut()
+        .find(|(c, _)| *c == column)
+    {
+        Some((_, values)) => values.push(value),
+        None => columns.push((column, vec![value])),
+    };
+    for record in records {
+        let record = record.map_err(|e| PyIOError::new_err(e.to_string()))?;
+        let game = first_game + record.index() - 1;
+        let tag = |n| record.tag(n).unwrap_or("").to_owned();
+        let tags = PyDict::new(py);
+        for (n, v) in record.tags() {
+            if !tags.contains(n)? {
+                tags.set_item(n, v)?;
+            }
+        }
+        let movetext: Vec<String> = record.moves().iter().map(MoveRecord::san).collect();
+        let status = if record.is_rejected() {
+            "rejected"
+        } else if record.is_repaired() {
+            "repaired"
+        } else if record.has_problems() {
+            "warnings"
+        } else {
+            "clean"
+        };
+        push("file", name.clone().into_pyobject(py)?.into_any());
+        push("game", game.into_pyobject(py)?.into_any());
+        push("white", tag("White").into_pyobject(py)?.into_any());
+        push("black", tag("Black").into_pyobject(py)?.into_any());
+        push("result", record.result().into_pyobject(py)?.into_any());
+        push("tags", tags.into_any());
+        push("movetext", movetext.join(" ").into_pyobject(py)?.into_any());
+        push("plies", record.moves().len().into_pyobject(py)?.into_any());
+        push("final_fen", record.fen().into_pyobject(py)?.into_any());
+        push("status", status.into_pyobject(py)?.into_any());
+        push("notation", record.notation().into_pyobject(py)?.into_any());
+        push("letters", record.letters().into_pyobject(py)?.into_any());
+        push("pgn", record.output().into_pyobject(py)?.into_any());
+        for mut row in record.report_rows(&name) {
+            row.game = game;
+            row.line += first_line - 1;
+            row.byte_offset += first_byte;
+            rows.push(row);
+        }
+    }
+    for (column, values) in columns {
+        games.set_item(column, values)?;
+    }
+    macro_rules! column {
+        ($($field:ident),*) => {
+            $(findings.set_item(
+                stringify!($field),
+                rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>(),
+            )?;)*
+        };
+    }
+    column!(
+        file,
+        game,
+        line,
+        column,
+        byte_offset,
+        white,
+        black,
+        ply,
+        move_number,
+        side,
+        written,
+        kind,
+        message,
+        fen_before,
+        suggestion
+    );
+    Ok((games, findings))
+}
+
 #[pymodule]
 fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
@@ -443,5 +551,6 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert_many, m)?)?;
     m.add_function(wrap_pyfunction!(game_splits, m)?)?;
+    m.add_function(wrap_pyfunction!(read_split, m)?)?;
     Ok(())
 }

@@ -56,6 +56,7 @@ def test_spark_reads_the_corpus_as_the_command_line_does(spark, corpus, root, tm
     first = next(scoresheet.read_games(files[1]))
     assert one.movetext == " ".join(m.san for m in first.moves)
     assert one.final_fen == first.fen()
+    assert one.pgn is None
 
 
 def test_spark_reads_a_dataframe_of_texts(spark):
@@ -67,3 +68,11 @@ def test_spark_reads_a_dataframe_of_texts(spark):
     assert rows["a"].movetext == "e4 e5 Nf3 Nc6" and rows["a"].status == "clean"
     assert rows["b"].status == "rejected"
     assert findings.where("file = 'b' and kind = 'illegal'").count() == 1
+
+
+def test_spark_writes_pgn_when_asked(spark):
+    frame = spark.createDataFrame([("a", "1. e4 e5 2. Hf3 Hc6 *")], schema="name string, text string")
+    games, _ = scoresheet.spark.read(frame, name_column="name", pgn=True)
+    (row,) = games.collect()
+    assert "1. e4 e5 2. Nf3 Nc6 *" in row.pgn
+    assert row.tags == {}
