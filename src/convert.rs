@@ -342,10 +342,6 @@ impl<'a> Converter<'a> {
                 after.play_unchecked(m.mv);
                 after
             });
-            let finding_locations = all
-                .iter()
-                .map(|f| record::locate(text, origin, f.offset.unwrap_or(0)))
-                .collect();
             GameRecord {
                 index: 0,
                 location: origin,
@@ -359,8 +355,10 @@ impl<'a> Converter<'a> {
                 start: game.start.clone(),
                 end,
                 result: game_result(game),
+                // The findings, output and places in the input are the
+                // caller's to fill in, from the fields beside it.
                 findings: Vec::new(),
-                finding_locations,
+                finding_locations: Vec::new(),
                 output: None,
                 rejected,
                 repaired,

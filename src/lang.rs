@@ -178,7 +178,16 @@ impl Language {
             source: source.to_owned(),
             message,
         };
-        let raw: RawTable = toml::from_str(text).map_err(|e| err(e.message().to_owned()))?;
+        let raw: RawTable = toml::from_str(text).map_err(|e| {
+            // Where the TOML went wrong: its line and column, from 1.
+            let place = e.span().map(|span| {
+                let before = text.get(..span.start).unwrap_or(text);
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                format!("line {line}, column {column}: ")
+            });
+            err(format!("{}{}", place.unwrap_or_default(), e.message()))
+        })?;
         let lists = [
             (Role::King, raw.pieces.king),
             (Role::Queen, raw.pieces.queen),
