@@ -13,8 +13,9 @@
 use std::fmt;
 
 use crate::audit::{Finding, Kind, Severity};
-use crate::game::{Game, Letters, ReadOptions, read};
+use crate::game::{Game, ReadOptions, read};
 use crate::lang::Language;
+use crate::lang::Letters;
 use crate::model::Location;
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
