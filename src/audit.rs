@@ -106,6 +106,17 @@ pub enum Severity {
     Error,
 }
 
+impl Severity {
+    /// The name people read: `info`, `warning`, `error`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
 /// One finding in one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {

@@ -13,14 +13,18 @@
 use std::fmt;
 
 use crate::audit::{Finding, Kind, Severity};
-use crate::game::{Game, Letters, ReadOptions, read};
+use crate::game::{Game, ReadOptions, read};
 use crate::lang::Language;
+use crate::lang::Letters;
+use crate::model::Location;
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::output::{self, Format, Style};
 use crate::pgn::split::Splitter;
+use crate::record::{self, GameRecord};
 use crate::repair::edits::{Slip, substitution};
 use crate::repair::{self, Repair, Suggestion};
+use shakmaty::Position;
 
 /// Options that cannot work together.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +45,7 @@ pub struct Converter<'a> {
     format: Format,
     style: Style<'a>,
     repair: bool,
+    record: bool,
 }
 
 impl Default for Converter<'_> {
@@ -57,6 +62,7 @@ impl<'a> Converter<'a> {
             format: Format::Pgn,
             style: Style::default(),
             repair: false,
+            record: false,
         }
     }
 
@@ -85,6 +91,13 @@ impl<'a> Converter<'a> {
     /// With FEN or EPD, writes every position of the main line.
     pub fn every_ply(mut self, every_ply: bool) -> Self {
         self.style.every_ply = every_ply;
+        self
+    }
+
+    /// Keeps the game's moves, tags and positions in
+    /// [`Converted::record`], as [`crate::Reader`] gives them.
+    pub fn record(mut self, record: bool) -> Self {
+        self.record = record;
         self
     }
 
@@ -168,7 +181,7 @@ impl<'a> Converter<'a> {
                 })
                 .filter(|(repair, edit)| self.holds(&repair.text, edit, &options));
             let Some((repair, edit)) = next else {
-                return self.finish(&game, failed, findings, rounds);
+                return self.finish(text, &game, failed, findings, rounds);
             };
             read_options = ReadOptions {
                 notation: Some(game.notation),
@@ -177,6 +190,7 @@ impl<'a> Converter<'a> {
             };
             drop(game);
             current = repair.text.clone();
+            rounds.first_edit = rounds.first_edit.min(edit.ply);
             rounds.tell(findings, &edit);
             rounds.chain.push(repair);
             rounds.novel += usize::from(!habit);
@@ -278,6 +292,7 @@ impl<'a> Converter<'a> {
     /// last, with the findings of the earlier rounds.
     fn finish(
         &self,
+        text: &str,
         game: &Game<'_>,
         failed: bool,
         mut findings: Vec<Finding>,
@@ -312,6 +327,46 @@ impl<'a> Converter<'a> {
         }
         let output = (!rejected).then(|| self.render(game)).flatten();
         let (white, black) = players(game);
+        let record = self.record.then(|| {
+            let origin = Location {
+                byte: 0,
+                line: 1,
+                column: 1,
+            };
+            let mut moves = record::moves(game, text, origin, |o| original(&rounds.chain, o));
+            // Unrepaired, the moves as written go as far as the first edit.
+            if fixed && !repaired {
+                moves.truncate(rounds.first_edit.saturating_sub(1) as usize);
+            }
+            let end = moves.last().map_or(game.start.clone(), |m| {
+                let mut after = m.before.clone();
+                after.play_unchecked(m.mv);
+                after
+            });
+            GameRecord {
+                index: 0,
+                location: origin,
+                tags: game
+                    .lexed
+                    .tags
+                    .iter()
+                    .map(|t| (t.name.clone(), t.value.clone()))
+                    .collect(),
+                moves,
+                start: game.start.clone(),
+                end,
+                result: game_result(game),
+                // The findings, output and places in the input are the
+                // caller's to fill in, from the fields beside it.
+                findings: Vec::new(),
+                finding_locations: Vec::new(),
+                output: None,
+                rejected,
+                repaired,
+                notation: game.notation.name(),
+                letters: game.letters.clone(),
+            }
+        });
         Converted {
             output,
             rejected,
@@ -321,6 +376,7 @@ impl<'a> Converter<'a> {
             notation: game.notation.name(),
             findings: all,
             repaired,
+            record,
         }
     }
 
@@ -418,7 +474,6 @@ fn letters_named<'a>(name: &str, letters: Letters<'a>) -> Letters<'a> {
 }
 
 /// What the rounds of an audit that goes on past its fixes have found.
-#[derive(Default)]
 struct Rounds {
     /// The edits made, in order; offsets map back through them.
     chain: Vec<Repair>,
@@ -431,11 +486,28 @@ struct Rounds {
     whole: Vec<Finding>,
     /// Whether a fix was only a guess made to read on.
     tentative: bool,
+    /// The earliest half-move an edit was made at.
+    first_edit: u32,
     /// The confusions of characters (printed, meant) that the edits
     /// found alone undid.
     seen: Vec<(char, char)>,
     /// The edits made that undid no confusion seen before.
     novel: usize,
+}
+
+impl Default for Rounds {
+    fn default() -> Self {
+        Rounds {
+            chain: Vec::new(),
+            earlier: Vec::new(),
+            told: 0,
+            whole: Vec::new(),
+            tentative: false,
+            first_edit: u32::MAX,
+            seen: Vec::new(),
+            novel: 0,
+        }
+    }
 }
 
 impl Rounds {
@@ -553,6 +625,18 @@ fn original(chain: &[Repair], offset: u32) -> u32 {
     chain.iter().rev().fold(offset, |o, r| r.original_offset(o))
 }
 
+/// The result `game` has written: its termination marker, else its
+/// Result tag, else `*`.
+fn game_result(game: &Game<'_>) -> String {
+    game.replay
+        .result
+        .and_then(|t| game.lexed.tokens.get(t as usize))
+        .and_then(|t| game.text.get(t.span.start as usize..t.span.end as usize))
+        .or_else(|| game.tag("Result"))
+        .unwrap_or("*")
+        .to_owned()
+}
+
 /// The White and Black tags of `game`.
 fn players(game: &Game<'_>) -> (String, String) {
     let tag = |name| game.tag(name).unwrap_or("").to_owned();
@@ -578,6 +662,10 @@ pub struct Converted {
     pub findings: Vec<Finding>,
     /// Whether the game was repaired.
     pub repaired: bool,
+    /// The game's moves, tags and positions, when the converter was
+    /// asked to keep them ([`Converter::record`]); its findings and
+    /// output stay in the fields above.
+    pub record: Option<GameRecord>,
 }
 
 impl Converted {
@@ -599,6 +687,7 @@ impl Converted {
                 ),
             )],
             repaired: false,
+            record: None,
         }
     }
 

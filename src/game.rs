@@ -28,29 +28,7 @@ use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::pgn::lexer::{Lexed, Tag, TokenKind, lex, truncate};
 
-/// Which piece letters to read.
-#[derive(Debug, Clone, Copy, Default)]
-pub enum Letters<'a> {
-    /// Try every built-in letter set; the one that replays furthest wins,
-    /// ties going to the earlier in [`LetterSet::builtin`] order.
-    #[default]
-    Auto,
-    /// Read with this table only.
-    Fixed(&'a Language),
-}
-
-impl<'a> Letters<'a> {
-    /// The tables to try, in order, each with the name reported for it.
-    pub fn tables(self) -> Vec<(&'a Language, &'a str)> {
-        match self {
-            Letters::Fixed(lang) => vec![(lang, lang.code.as_str())],
-            Letters::Auto => LetterSet::builtin()
-                .iter()
-                .map(|s| (s.reader(), s.name()))
-                .collect(),
-        }
-    }
-}
+pub use crate::lang::Letters;
 
 /// How to read games.
 #[derive(Debug, Clone, Copy, Default)]

@@ -178,7 +178,16 @@ impl Language {
             source: source.to_owned(),
             message,
         };
-        let raw: RawTable = toml::from_str(text).map_err(|e| err(e.message().to_owned()))?;
+        let raw: RawTable = toml::from_str(text).map_err(|e| {
+            // Where the TOML went wrong: its line and column, from 1.
+            let place = e.span().map(|span| {
+                let before = text.get(..span.start).unwrap_or(text);
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                format!("line {line}, column {column}: ")
+            });
+            err(format!("{}{}", place.unwrap_or_default(), e.message()))
+        })?;
         let lists = [
             (Role::King, raw.pieces.king),
             (Role::Queen, raw.pieces.queen),
@@ -408,6 +417,30 @@ impl LetterSet {
 /// Every role, king first, as tables list them.
 pub fn roles() -> [Role; 6] {
     ROLES
+}
+
+/// Which piece letters to read.
+#[derive(Debug, Clone, Copy, Default)]
+pub enum Letters<'a> {
+    /// Try every built-in letter set; the one that replays furthest wins,
+    /// ties going to the earlier in [`LetterSet::builtin`] order.
+    #[default]
+    Auto,
+    /// Read with this table only.
+    Fixed(&'a Language),
+}
+
+impl<'a> Letters<'a> {
+    /// The tables to try, in order, each with the name reported for it.
+    pub fn tables(self) -> Vec<(&'a Language, &'a str)> {
+        match self {
+            Letters::Fixed(lang) => vec![(lang, lang.code.as_str())],
+            Letters::Auto => LetterSet::builtin()
+                .iter()
+                .map(|s| (s.reader(), s.name()))
+                .collect(),
+        }
+    }
 }
 
 #[cfg(test)]

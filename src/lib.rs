@@ -5,6 +5,40 @@
 //! or FEN together with an audit of every illegal, ambiguous or
 //! inconsistent move.
 //!
+//! ## Start here
+//!
+//! * [`Reader`]: what to read (notation, letters, encoding, repairs) and
+//!   from where (a path, a stream, a string); it yields a
+//!   [`GameRecord`] per game.
+//! * [`GameRecord`]: a game's tags, its verified [`MoveRecord`]s (SAN,
+//!   UCI, the position before, where each is written), its findings
+//!   ([`Finding`], each with its [`Location`]), its result and final
+//!   position, and the game written out ([`Format`]).
+//! * [`Error`]: what stops a read, with the input and game it happened in.
+//! * [`convert_str`]: one text to English PGN in one call.
+//!
+//! ```
+//! use scoresheet::Reader;
+//!
+//! let text = "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *";
+//! for game in Reader::new().read_str(text) {
+//!     let game = game?;
+//!     assert_eq!(game.letters(), "de/sv");
+//!     assert_eq!(game.moves()[4].san(), "Bb5");
+//!     assert!(game.output().unwrap().contains("3. Bb5 a6 *"));
+//! }
+//! # Ok::<(), scoresheet::Error>(())
+//! ```
+//!
+//! ```
+//! let pgn = scoresheet::convert_str("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 *").unwrap();
+//! assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"));
+//! ```
+//!
+//! The engine's types (positions, moves) are [`shakmaty`]'s, re-exported.
+//!
+//! ## Inside
+//!
 //! Data flows through the modules in this order:
 //!
 //! * [`decode`]: bytes in any encoding → UTF-8;
@@ -18,16 +52,11 @@
 //!   rendered in any language;
 //! * [`game`]: the above for one game, with letter-set detection;
 //! * [`convert`] and [`pgn::writer`]: what is written for a game;
-//! * [`audit`]: findings and the CSV report;
+//! * [`audit`] and [`repair`]: findings, explanations, repairs and the
+//!   CSV report;
+//! * [`reader`] and [`record`]: the façade above;
 //! * [`pipeline`]: many inputs, in parallel, in order, reporting its
-//!   [`progress`] to the caller.
-//!
-//! Converting one text is one call:
-//!
-//! ```
-//! let pgn = scoresheet::convert_str("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 *").unwrap();
-//! assert!(pgn.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"));
-//! ```
+//!   [`progress`] to the caller (what the command line runs).
 
 #![warn(missing_docs)]
 
@@ -36,6 +65,7 @@ pub mod convert;
 pub mod decode;
 pub mod document;
 pub mod engine;
+pub mod error;
 pub mod game;
 pub mod inspect;
 pub mod lang;
@@ -45,9 +75,19 @@ pub mod output;
 pub mod pgn;
 pub mod pipeline;
 pub mod progress;
+pub mod reader;
+pub mod record;
 pub mod repair;
 #[cfg(feature = "serve")]
 pub mod serve;
 
+pub use audit::{Finding, Kind, Severity};
 pub use convert::{Converter, convert_str};
+pub use error::{Error, ErrorKind};
+pub use model::Location;
+pub use notation::Notation;
 pub use output::Format;
+pub use reader::{Games, Reader};
+pub use record::{GameRecord, MoveRecord};
+/// The chess engine's types the façade hands out (positions, moves).
+pub use shakmaty;

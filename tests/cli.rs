@@ -203,6 +203,16 @@ fn a_users_own_table() {
         .stderr(predicate::str::contains(
             "letter \"K\" stands for both the king and the queen",
         ));
+    // Malformed TOML: the message says where.
+    fs::write(&table, "code = \"x\"\nname = \"X\"\n[pieces]\nking = K\n").unwrap();
+    scoresheet()
+        .arg("convert")
+        .arg("--lang")
+        .arg(&table)
+        .write_stdin("1. e4 *\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("pt.toml: line 4, column 8: "));
 }
 
 #[test]

@@ -18,7 +18,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Board, Color, Square};
 
-use crate::game::Letters;
+use crate::lang::Letters;
 use crate::notation::fen::{parse_fen, parse_piece_list};
 
 /// A position read from the text.

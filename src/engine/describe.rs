@@ -19,8 +19,9 @@
 
 use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Role, Square};
 
+use crate::engine::moves::captured_square;
 use crate::engine::origins::Origins;
-use crate::engine::resolve::{Resolution, captured_square, resolve_readings};
+use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::lang::{Descriptive, Language};
 use crate::notation::descriptive;
 

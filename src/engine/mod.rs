@@ -6,6 +6,7 @@
 //! in any language.
 
 pub mod describe;
+pub mod moves;
 pub mod origins;
 pub mod render;
 pub mod replay;

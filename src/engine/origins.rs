@@ -17,7 +17,7 @@
 
 use shakmaty::{Chess, Move, Position, Square};
 
-use crate::engine::resolve::destination;
+use crate::engine::moves::destination;
 
 /// For each square, the starting square of the piece on it.
 #[derive(Debug, Clone, PartialEq, Eq)]

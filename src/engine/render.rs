@@ -23,8 +23,9 @@ use shakmaty::san::San;
 use shakmaty::{Bitboard, CastlingSide, Chess, EnPassantMode, Move, Position, Role};
 
 use crate::engine::describe;
+use crate::engine::moves::destination;
 use crate::engine::origins::Origins;
-use crate::engine::resolve::{destination, is_checkmate, legal_origins, piece_origins};
+use crate::engine::resolve::{is_checkmate, legal_origins, piece_origins};
 use crate::lang::Language;
 use crate::notation::iccf::{self, Promotion};
 

@@ -16,10 +16,10 @@
 //! ```
 
 use shakmaty::{
-    Bitboard, CastlingSide, Chess, EnPassantMode, Move, MoveList, Piece, Position, Rank, Role,
-    Square, attacks,
+    Bitboard, Chess, EnPassantMode, Move, MoveList, Piece, Position, Rank, Role, Square, attacks,
 };
 
+use crate::engine::moves::{captured_square, destination};
 use crate::engine::origins::Origins;
 use crate::model::{Captured, MovePattern, Readings};
 
@@ -428,34 +428,6 @@ fn fits_origins(pattern: &MovePattern, m: &Move, origins: Option<&Origins>) -> b
                 .is_some_and(|s| allowed.contains(s))
     };
     started(m.from(), pattern.origin) && started(captured_square(m), pattern.captured_origin)
-}
-
-/// The square of the piece `m` captures, if any.
-pub fn captured_square(m: &Move) -> Option<Square> {
-    match *m {
-        Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
-        Move::Normal {
-            capture: Some(_),
-            to,
-            ..
-        } => Some(to),
-        _ => None,
-    }
-}
-
-/// Where the moving piece lands: for castling, the king's square.
-pub fn destination(m: &Move) -> Square {
-    match *m {
-        Move::Castle { king, rook } => {
-            let side = if rook.file() > king.file() {
-                CastlingSide::KingSide
-            } else {
-                CastlingSide::QueenSide
-            };
-            Square::from_coords(side.king_to_file(), king.rank())
-        }
-        _ => m.to(),
-    }
 }
 
 #[cfg(test)]

@@ -20,8 +20,8 @@ use std::fmt;
 use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, Color, EnPassantMode, Piece, Role, Square};
 
-use crate::game::Letters;
 use crate::lang::Language;
+use crate::lang::Letters;
 use crate::pgn::lexer::truncate;
 
 /// A FEN read into standard form.

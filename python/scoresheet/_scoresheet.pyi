@@ -1,0 +1,83 @@
+"""Type stubs of the compiled module; see ``scoresheet`` for the docs."""
+
+from os import PathLike
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+class Move:
+    @property
+    def san(self) -> str: ...
+    @property
+    def uci(self) -> str: ...
+    @property
+    def ply(self) -> int: ...
+    @property
+    def written(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    def fen_before(self) -> str: ...
+
+class Finding:
+    kind: str
+    severity: str
+    ply: int
+    line: int
+    column: int
+    written: str
+    message: str
+    suggestions: List[str]
+    fen_before: str
+
+class Game:
+    @property
+    def headers(self) -> Dict[str, str]: ...
+    @property
+    def moves(self) -> List[Move]: ...
+    @property
+    def findings(self) -> List[Finding]: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def rejected(self) -> bool: ...
+    @property
+    def repaired(self) -> bool: ...
+    @property
+    def notation(self) -> str: ...
+    @property
+    def letters(self) -> str: ...
+    def fen(self) -> str: ...
+    def output(self) -> Optional[str]: ...
+    def to_pgn(self) -> str: ...
+    def to_chess(self) -> Any: ...
+    def report_rows(self, file: str) -> List[Dict[str, Any]]: ...
+
+def read_path(
+    path: Union[str, PathLike[str]],
+    notation: Optional[str] = ...,
+    lang: Optional[str] = ...,
+    encoding: Optional[str] = ...,
+    repair: bool = ...,
+    to: str = ...,
+    to_lang: str = ...,
+) -> List[Game]: ...
+def read_bytes(
+    data: bytes,
+    notation: Optional[str] = ...,
+    lang: Optional[str] = ...,
+    encoding: Optional[str] = ...,
+    repair: bool = ...,
+    to: str = ...,
+    to_lang: str = ...,
+) -> List[Game]: ...
+def convert_many(
+    texts: List[str],
+    notation: Optional[str] = ...,
+    lang: Optional[str] = ...,
+    repair: bool = ...,
+    to: str = ...,
+    to_lang: str = ...,
+) -> List[Tuple[str, int]]: ...
+def game_splits(path: Union[str, PathLike[str]], size: int) -> List[Tuple[int, int, int, int]]: ...

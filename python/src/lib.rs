@@ -1,0 +1,556 @@
+//! The Python module `scoresheet._scoresheet`: the library's
+//! [`Reader`](scoresheet::Reader) and its records, with the GIL released
+//! while games are read. `scoresheet/__init__.py` is the face Python users
+//! see; this module only wraps.
+
+// Python functions take their options as keyword arguments.
+#![allow(clippy::too_many_arguments)]
+
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyIOError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rayon::prelude::*;
+use scoresheet::{Format, GameRecord, MoveRecord, Notation, Reader};
+
+/// A move of a game's main line (a view into its game).
+#[pyclass(module = "scoresheet", name = "Move", frozen)]
+struct PyMove {
+    game: Arc<GameRecord>,
+    index: usize,
+}
+
+impl PyMove {
+    fn record(&self) -> &MoveRecord {
+        &self.game.moves()[self.index]
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// The move in English SAN.
+    #[getter]
+    fn san(&self) -> String {
+        self.record().san()
+    }
+
+    /// The move in UCI.
+    #[getter]
+    fn uci(&self) -> String {
+        self.record().uci()
+    }
+
+    /// Half-move number, from 1.
+    #[getter]
+    fn ply(&self) -> u32 {
+        self.record().ply
+    }
+
+    /// The move as written in the text.
+    #[getter]
+    fn written(&self) -> &str {
+        &self.record().written
+    }
+
+    /// Line of the input where it is written, from 1.
+    #[getter]
+    fn line(&self) -> u32 {
+        self.record().location.line
+    }
+
+    /// Column, from 1.
+    #[getter]
+    fn column(&self) -> u32 {
+        self.record().location.column
+    }
+
+    /// The position before the move, as FEN.
+    fn fen_before(&self) -> String {
+        self.record().fen_before()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Move {} ({})>", self.record().san(), self.record().uci())
+    }
+}
+
+/// Something the audit found in a game.
+#[pyclass(module = "scoresheet", name = "Finding", frozen, get_all)]
+struct PyFinding {
+    /// `illegal`, `ambiguous`, `wrong-check-mark`, … (the report's kinds).
+    kind: String,
+    /// `info`, `warning` or `error`.
+    severity: String,
+    /// Half-move (0: the game as a whole).
+    ply: u32,
+    /// Line of the input, from 1.
+    line: u32,
+    /// Column, from 1.
+    column: u32,
+    /// The text as written.
+    written: String,
+    /// What is wrong, for people.
+    message: String,
+    /// The legal moves a minimal edit would give, English SAN.
+    suggestions: Vec<String>,
+    /// The position before the move, as FEN (empty for the whole game).
+    fen_before: String,
+}
+
+#[pymethods]
+impl PyFinding {
+    fn __repr__(&self) -> String {
+        format!(
+            "<Finding {} at ply {}: {}>",
+            self.kind, self.ply, self.message
+        )
+    }
+}
+
+/// One game read, verified and audited.
+#[pyclass(module = "scoresheet", name = "Game", frozen)]
+struct PyGame(Arc<GameRecord>);
+
+#[pymethods]
+impl PyGame {
+    /// The tag pairs, in the order written.
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (name, value) in self.0.tags() {
+            if !dict.contains(name)? {
+                dict.set_item(name, value)?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// The main line's moves, as far as they replay.
+    #[getter]
+    fn moves(&self) -> Vec<PyMove> {
+        (0..self.0.moves().len())
+            .map(|index| PyMove {
+                game: Arc::clone(&self.0),
+                index,
+            })
+            .collect()
+    }
+
+    /// Everything the audit found.
+    #[getter]
+    fn findings(&self) -> Vec<PyFinding> {
+        self.0
+            .findings()
+            .map(|(f, at)| PyFinding {
+                kind: f.kind.as_str().to_owned(),
+                severity: f.severity.as_str().to_owned(),
+                ply: f.ply,
+                line: at.line,
+                column: at.column,
+                written: f.written.clone(),
+                message: f.message.clone(),
+                suggestions: f
+                    .suggestion
+                    .split(' ')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+                fen_before: f.fen_before.clone(),
+            })
+            .collect()
+    }
+
+    /// The result written.
+    #[getter]
+    fn result(&self) -> &str {
+        self.0.result()
+    }
+
+    /// The game's number in its input, from 1.
+    #[getter]
+    fn index(&self) -> u64 {
+        self.0.index()
+    }
+
+    /// Whether the game could not be converted (nor repaired).
+    #[getter]
+    fn rejected(&self) -> bool {
+        self.0.is_rejected()
+    }
+
+    /// Whether the game was written with repairs made.
+    #[getter]
+    fn repaired(&self) -> bool {
+        self.0.is_repaired()
+    }
+
+    /// The notation the moves were read in.
+    #[getter]
+    fn notation(&self) -> &str {
+        self.0.notation()
+    }
+
+    /// The letter set the moves were read with.
+    #[getter]
+    fn letters(&self) -> &str {
+        self.0.letters()
+    }
+
+    /// The final position as FEN.
+    fn fen(&self) -> String {
+        self.0.fen()
+    }
+
+    /// The game as written out (PGN unless asked otherwise); `None` when
+    /// it is rejected.
+    fn output(&self) -> Option<&str> {
+        self.0.output()
+    }
+
+    /// The game as PGN (as `read_games(to=...)` asked); raises
+    /// `ValueError` when the game is rejected.
+    fn to_pgn(&self) -> PyResult<String> {
+        self.0.output().map(str::to_owned).ok_or_else(|| {
+            let errors: Vec<String> = self
+                .0
+                .findings()
+                .filter(|(f, _)| f.severity == scoresheet::Severity::Error)
+                .map(|(f, _)| f.message.clone())
+                .collect();
+            PyValueError::new_err(format!(
+                "game {} was rejected: {}",
+                self.0.index(),
+                errors.join("; ")
+            ))
+        })
+    }
+
+    /// The game as a `chess.pgn.Game` (needs python-chess).
+    fn to_chess<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = self.to_pgn()?;
+        let buffer = py.import("io")?.getattr("StringIO")?.call1((text,))?;
+        py.import("chess.pgn")?.call_method1("read_game", (buffer,))
+    }
+
+    /// The audit report's rows for the game, as dicts.
+    fn report_rows<'py>(&self, py: Python<'py>, file: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.0
+            .report_rows(file)
+            .into_iter()
+            .map(|row| row_dict(py, row))
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let tag = |name| self.0.tag(name).unwrap_or("?");
+        format!(
+            "<Game {} {} - {} {} ({} moves)>",
+            self.0.index(),
+            tag("White"),
+            tag("Black"),
+            self.0.result(),
+            self.0.moves().len()
+        )
+    }
+}
+
+/// `row` as a dict with the report's columns, in the report's order.
+fn row_dict<'py>(py: Python<'py>, row: scoresheet::audit::Row) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("file", row.file)?;
+    dict.set_item("game", row.game)?;
+    dict.set_item("line", row.line)?;
+    dict.set_item("column", row.column)?;
+    dict.set_item("byte_offset", row.byte_offset)?;
+    dict.set_item("white", row.white)?;
+    dict.set_item("black", row.black)?;
+    dict.set_item("ply", row.ply)?;
+    dict.set_item("move_number", row.move_number)?;
+    dict.set_item("side", row.side)?;
+    dict.set_item("written", row.written)?;
+    dict.set_item("kind", row.kind)?;
+    dict.set_item("message", row.message)?;
+    dict.set_item("fen_before", row.fen_before)?;
+    dict.set_item("suggestion", row.suggestion)?;
+    Ok(dict)
+}
+
+/// The reader the options describe.
+fn reader(
+    notation: Option<&str>,
+    lang: Option<&str>,
+    encoding: Option<&str>,
+    repair: bool,
+    to: &str,
+    to_lang: &str,
+) -> PyResult<Reader> {
+    let value = |e: scoresheet::Error| PyValueError::new_err(e.to_string());
+    let notation = match notation {
+        None | Some("auto") => None,
+        Some(name) => Some(notation_named(name)?),
+    };
+    let format = format_named(to)?;
+    Reader::new()
+        .notation(notation)
+        .repair(repair)
+        .letters(lang.unwrap_or("auto"))
+        .and_then(|r| r.encoding(encoding.unwrap_or("auto")))
+        .and_then(|r| r.write(format, to_lang))
+        .map_err(value)
+}
+
+fn notation_named(name: &str) -> PyResult<Notation> {
+    match name {
+        "san" | "lan" | "coord" | "uci" => Ok(Notation::San),
+        "iccf" => Ok(Notation::Iccf(Default::default())),
+        "descriptive" => Ok(Notation::Descriptive),
+        other => Err(PyValueError::new_err(format!(
+            "unknown notation {other:?}: auto, san, lan, coord, iccf or descriptive"
+        ))),
+    }
+}
+
+fn format_named(name: &str) -> PyResult<Format> {
+    Ok(match name {
+        "pgn" => Format::Pgn,
+        "san" => Format::San,
+        "lan" => Format::Lan,
+        "uci" => Format::Uci,
+        "iccf" => Format::Iccf,
+        "descriptive" => Format::Descriptive,
+        "figurine" => Format::Figurine,
+        "fen" => Format::Fen,
+        "epd" => Format::Epd,
+        "json" => Format::Json,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown output {other:?}: pgn, san, lan, uci, iccf, descriptive, figurine, fen, epd or json"
+            )));
+        }
+    })
+}
+
+/// The games of what `reader` reads, converted on all cores with the GIL
+/// released.
+fn collect(
+    py: Python<'_>,
+    games: impl FnOnce() -> PyResult<scoresheet::Games> + Send,
+) -> PyResult<Vec<PyGame>> {
+    let records = py.detach(|| games().map(|g| g.collect_parallel()))?;
+    records
+        .into_iter()
+        .map(|r| {
+            r.map(|g| PyGame(Arc::new(g)))
+                .map_err(|e| PyIOError::new_err(e.to_string()))
+        })
+        .collect()
+}
+
+/// The games of the file at `path`.
+#[pyfunction]
+#[pyo3(signature = (path, notation=None, lang=None, encoding=None, repair=false, to="pgn", to_lang="en"))]
+fn read_path(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    notation: Option<&str>,
+    lang: Option<&str>,
+    encoding: Option<&str>,
+    repair: bool,
+    to: &str,
+    to_lang: &str,
+) -> PyResult<Vec<PyGame>> {
+    let reader = reader(notation, lang, encoding, repair, to, to_lang)?;
+    collect(py, || {
+        reader
+            .read_path(&path)
+            .map_err(|e| PyIOError::new_err(e.to_string()))
+    })
+}
+
+/// The games of `data`, bytes in any encoding.
+#[pyfunction]
+#[pyo3(signature = (data, notation=None, lang=None, encoding=None, repair=false, to="pgn", to_lang="en"))]
+fn read_bytes(
+    py: Python<'_>,
+    data: Vec<u8>,
+    notation: Option<&str>,
+    lang: Option<&str>,
+    encoding: Option<&str>,
+    repair: bool,
+    to: &str,
+    to_lang: &str,
+) -> PyResult<Vec<PyGame>> {
+    let reader = reader(notation, lang, encoding, repair, to, to_lang)?;
+    collect(py, || {
+        reader
+            .read(std::io::Cursor::new(data))
+            .map_err(|e| PyIOError::new_err(e.to_string()))
+    })
+}
+
+/// Each text of `texts` converted, on all cores with the GIL released:
+/// for each, the games written out and the number of games rejected.
+#[pyfunction]
+#[pyo3(signature = (texts, notation=None, lang=None, repair=false, to="pgn", to_lang="en"))]
+fn convert_many(
+    py: Python<'_>,
+    texts: Vec<String>,
+    notation: Option<&str>,
+    lang: Option<&str>,
+    repair: bool,
+    to: &str,
+    to_lang: &str,
+) -> PyResult<Vec<(String, usize)>> {
+    let reader = reader(notation, lang, None, repair, to, to_lang)?;
+    Ok(py.detach(|| {
+        texts
+            .par_iter()
+            .map(|text| {
+                let mut out = String::new();
+                let mut rejected = 0;
+                for game in reader.read_str(text).flatten() {
+                    match game.output() {
+                        Some(written) => out.push_str(written),
+                        None => rejected += 1,
+                    }
+                }
+                (out, rejected)
+            })
+            .collect()
+    }))
+}
+
+/// Byte ranges of the file at `path`, each about `size` bytes and cut
+/// only where a game starts, with the number of the first game in each
+/// and the line it starts on: the splits a cluster reads in parallel.
+#[pyfunction]
+fn game_splits(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    size: u64,
+) -> PyResult<Vec<(u64, u64, u64, u32)>> {
+    py.detach(|| scoresheet::reader::game_splits(&path, size))
+        .map_err(|e| PyIOError::new_err(e.to_string()))
+}
+
+/// The games of `data` (a split of the input `name`, starting with game
+/// number `first_game` on line `first_line` at byte `first_byte`) as
+/// columns: a dict of lists for the games, one for the findings (the
+/// report's columns); with `pgn`, each game written as PGN too. What a
+/// cluster's task turns into a table.
+#[pyfunction]
+#[pyo3(signature = (data, name, first_game, first_line, first_byte, pgn=false))]
+fn read_split<'py>(
+    py: Python<'py>,
+    data: Vec<u8>,
+    name: String,
+    first_game: u64,
+    first_line: u32,
+    first_byte: u64,
+    pgn: bool,
+) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+    let format = if pgn { Format::Pgn } else { Format::None };
+    let reader = Reader::new()
+        .write(format, "en")
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let records = py.detach(|| {
+        reader
+            .read(std::io::Cursor::new(data))
+            .map(|g| g.collect_parallel())
+    });
+    let records = records.map_err(|e| PyIOError::new_err(e.to_string()))?;
+    let games = PyDict::new(py);
+    let findings = PyDict::new(py);
+    let mut columns: Vec<(&str, Vec<Bound<'py, PyAny>>)> = Vec::new();
+    let mut rows: Vec<scoresheet::audit::Row> = Vec::new();
+    let mut push = |column: &'static str, value: Bound<'py, PyAny>| match columns
+        .iter_mut()
+        .find(|(c, _)| *c == column)
+    {
+        Some((_, values)) => values.push(value),
+        None => columns.push((column, vec![value])),
+    };
+    for record in records {
+        let record = record.map_err(|e| PyIOError::new_err(e.to_string()))?;
+        let game = first_game + record.index() - 1;
+        let tag = |n| record.tag(n).unwrap_or("").to_owned();
+        let tags = PyDict::new(py);
+        for (n, v) in record.tags() {
+            if !tags.contains(n)? {
+                tags.set_item(n, v)?;
+            }
+        }
+        let movetext: Vec<String> = record.moves().iter().map(MoveRecord::san).collect();
+        let status = if record.is_rejected() {
+            "rejected"
+        } else if record.is_repaired() {
+            "repaired"
+        } else if record.has_problems() {
+            "warnings"
+        } else {
+            "clean"
+        };
+        push("file", name.clone().into_pyobject(py)?.into_any());
+        push("game", game.into_pyobject(py)?.into_any());
+        push("white", tag("White").into_pyobject(py)?.into_any());
+        push("black", tag("Black").into_pyobject(py)?.into_any());
+        push("result", record.result().into_pyobject(py)?.into_any());
+        push("tags", tags.into_any());
+        push("movetext", movetext.join(" ").into_pyobject(py)?.into_any());
+        push("plies", record.moves().len().into_pyobject(py)?.into_any());
+        push("final_fen", record.fen().into_pyobject(py)?.into_any());
+        push("status", status.into_pyobject(py)?.into_any());
+        push("notation", record.notation().into_pyobject(py)?.into_any());
+        push("letters", record.letters().into_pyobject(py)?.into_any());
+        push("pgn", record.output().into_pyobject(py)?.into_any());
+        for mut row in record.report_rows(&name) {
+            row.game = game;
+            row.line += first_line - 1;
+            row.byte_offset += first_byte;
+            rows.push(row);
+        }
+    }
+    for (column, values) in columns {
+        games.set_item(column, values)?;
+    }
+    macro_rules! column {
+        ($($field:ident),*) => {
+            $(findings.set_item(
+                stringify!($field),
+                rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>(),
+            )?;)*
+        };
+    }
+    column!(
+        file,
+        game,
+        line,
+        column,
+        byte_offset,
+        white,
+        black,
+        ply,
+        move_number,
+        side,
+        written,
+        kind,
+        message,
+        fen_before,
+        suggestion
+    );
+    Ok((games, findings))
+}
+
+#[pymodule]
+fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyGame>()?;
+    m.add_class::<PyMove>()?;
+    m.add_class::<PyFinding>()?;
+    m.add_function(wrap_pyfunction!(read_path, m)?)?;
+    m.add_function(wrap_pyfunction!(read_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(convert_many, m)?)?;
+    m.add_function(wrap_pyfunction!(game_splits, m)?)?;
+    m.add_function(wrap_pyfunction!(read_split, m)?)?;
+    Ok(())
+}
