@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Spark local mode against the command line on one PGN file.
 
-    python3 benches/spark_local.py FILE [CORES]
+    python3 benches/spark_local.py FILE [CORES] [SPLIT_MB]
 
 Times scoresheet.spark.read on FILE with local[CORES] (default 2; the
 games and findings counted, so that every split is read), and the
@@ -23,6 +23,7 @@ import scoresheet.spark
 
 path = sys.argv[1]
 cores = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+split = int(sys.argv[3]) << 20 if len(sys.argv) > 3 else scoresheet.spark.SPLIT_BYTES
 binary = os.path.join(os.path.dirname(__file__), "..", "target", "release", "scoresheet")
 
 spark = (
@@ -34,7 +35,7 @@ spark = (
 spark.range(1).count()
 
 started = time.perf_counter()
-games, findings = scoresheet.spark.read(path, spark, split_bytes=4 << 20)
+games, findings = scoresheet.spark.read(path, spark, split_bytes=split)
 n_games, n_findings = games.count(), findings.count()
 t_spark = time.perf_counter() - started
 spark.stop()
