@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The proofreading page's browser test: installs what it needs (Chromium
 # from the system's packages, playwright-core from npm), builds the
-# binary and drives the page. Says SKIPPED, and passes, only when no
+# release binary unless SCORESHEET names one, and drives the page. Says SKIPPED, and passes, only when no
 # Chromium can be installed; any other failure fails.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -32,5 +32,10 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 fi
 
 npm ci --no-audit --no-fund --loglevel=error
-(cd ../.. && cargo build --locked --quiet)
-node proofread.mjs ../../target/debug/scoresheet
+# The release build, which CI has already made for the Python tests;
+# SCORESHEET may name another binary.
+if [ -z "${SCORESHEET:-}" ]; then
+    (cd ../.. && cargo build --release --locked --quiet --bin scoresheet)
+    SCORESHEET=../../target/release/scoresheet
+fi
+node proofread.mjs "$SCORESHEET"
