@@ -262,6 +262,63 @@ fn a_text_too_large_is_refused() {
     error(call(limits, request), StatusCode::PAYLOAD_TOO_LARGE);
 }
 
+/// A body whose bytes never come.
+struct Stalled;
+
+impl axum::body::HttpBody for Stalled {
+    type Data = axum::body::Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        std::task::Poll::Pending
+    }
+}
+
+#[test]
+fn a_text_that_never_arrives_is_given_up() {
+    let limits = Limits {
+        receive: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let request = Request::post("/api/read")
+        .header(header::CONTENT_TYPE, "application/octet-stream")
+        .body(Body::new(Stalled))
+        .expect("a request");
+    let message = error(call(limits, request), StatusCode::REQUEST_TIMEOUT);
+    assert!(message.contains("too long to arrive"), "{message}");
+}
+
+#[test]
+fn a_request_that_waits_too_long_for_its_turn_is_told_the_server_is_busy() {
+    let limits = Limits {
+        admitted: 1,
+        queue: Duration::from_millis(100),
+        ..Limits::default()
+    };
+    runtime().block_on(async move {
+        let app = router(limits);
+        // The one place is held by a text that does not arrive.
+        let stalled = Request::post("/api/read")
+            .header(header::CONTENT_TYPE, "application/octet-stream")
+            .body(Body::new(Stalled))
+            .expect("a request");
+        let first = tokio::spawn(app.clone().oneshot(stalled));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let second = app
+            .oneshot(post_json(
+                "/api/read",
+                &serde_json::json!({ "text": "1. e4 e5 *" }),
+            ))
+            .await
+            .expect("an answer");
+        assert_eq!(second.status(), StatusCode::SERVICE_UNAVAILABLE);
+        first.abort();
+    });
+}
+
 #[test]
 fn bad_input_gets_a_clear_json_error() {
     let cases: Vec<(Request<Body>, StatusCode, &str)> = vec![
