@@ -292,6 +292,23 @@ fn a_text_that_never_arrives_is_given_up() {
 }
 
 #[test]
+fn games_past_the_reading_time_are_left_unread_and_said_so() {
+    let limits = Limits {
+        read: Duration::ZERO,
+        ..Limits::default()
+    };
+    let (status, body, _) = call(
+        limits,
+        post_json("/api/read", &serde_json::json!({ "text": "1. e4 e5 *" })),
+    );
+    assert_eq!(status, StatusCode::OK);
+    let reading = json(&body);
+    assert_eq!(reading["games"], serde_json::json!([]));
+    let unread = reading["unread"].as_str().unwrap_or("");
+    assert!(unread.contains("from game 1 on were not read"), "{unread}");
+}
+
+#[test]
 fn a_request_that_waits_too_long_for_its_turn_is_told_the_server_is_busy() {
     let limits = Limits {
         admitted: 1,
