@@ -17,8 +17,11 @@
 //! another site's page), 408 (too slow), 413 (too large), 422 (no text to
 //! read), 503 (busy).
 
+use std::convert::Infallible;
 use std::io::Read;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Instant;
 
 use axum::Json;
@@ -27,8 +30,9 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use http_body::{Frame, SizeHint};
 use serde::{Deserialize, Serialize};
-use tokio::sync::SemaphorePermit;
+use tokio::sync::OwnedSemaphorePermit;
 
 use super::Shared;
 use crate::convert::Converter;
@@ -131,7 +135,7 @@ pub async fn read(
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.body_text()))?;
     same_origin(&headers)?;
-    let _admitted = turn(&shared, &shared.admitted).await?;
+    let admitted = turn(&shared, &shared.admitted).await?;
     let bytes = receive(&shared, &headers, body).await?;
     let (request, encoding) = if is_json(&headers) {
         (parse_json(&bytes)?, String::from("UTF-8"))
@@ -169,7 +173,8 @@ pub async fn read(
     .await
     .map_err(|_| internal())?
     .map_err(|_| internal())?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+    let body = Held::body(json.into(), admitted);
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 /// `POST /api/export`.
@@ -179,7 +184,7 @@ pub async fn export(
     body: Body,
 ) -> Result<Response, ApiError> {
     same_origin(&headers)?;
-    let _admitted = turn(&shared, &shared.admitted).await?;
+    let admitted = turn(&shared, &shared.admitted).await?;
     let bytes = receive(&shared, &headers, body).await?;
     let request = parse_json(&bytes)?;
     check_text(&request.text)?;
@@ -236,7 +241,8 @@ pub async fn export(
     } else {
         "text/plain; charset=utf-8"
     };
-    let mut response = ([(header::CONTENT_TYPE, content_type)], out).into_response();
+    let body = Held::body(out.into(), admitted);
+    let mut response = ([(header::CONTENT_TYPE, content_type)], body).into_response();
     response
         .headers_mut()
         .insert("x-rejected", HeaderValue::from(rejected));
@@ -265,18 +271,55 @@ fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
     }
 }
 
+/// An answer's bytes with the request's place: the place is given up
+/// when the answer is sent (or the connection drops), so that answers
+/// waiting for slow clients count among the requests taken in.
+struct Held {
+    bytes: Option<Bytes>,
+    _place: OwnedSemaphorePermit,
+}
+
+impl Held {
+    fn body(bytes: Bytes, place: OwnedSemaphorePermit) -> Body {
+        Body::new(Held {
+            bytes: Some(bytes),
+            _place: place,
+        })
+    }
+}
+
+impl axum::body::HttpBody for Held {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        Poll::Ready(self.bytes.take().map(|b| Ok(Frame::data(b))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.bytes.is_none()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        SizeHint::with_exact(self.bytes.as_ref().map_or(0, |b| b.len() as u64))
+    }
+}
+
 /// Waits for a turn at `semaphore`, within the queue's time.
-async fn turn<'s>(
+async fn turn(
     shared: &Shared,
-    semaphore: &'s tokio::sync::Semaphore,
-) -> Result<SemaphorePermit<'s>, ApiError> {
+    semaphore: &Arc<tokio::sync::Semaphore>,
+) -> Result<OwnedSemaphorePermit, ApiError> {
     let busy = || {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is busy; try again in a moment",
         )
     };
-    match tokio::time::timeout(shared.limits.queue, semaphore.acquire()).await {
+    match tokio::time::timeout(shared.limits.queue, semaphore.clone().acquire_owned()).await {
         Ok(Ok(permit)) => Ok(permit),
         _ => Err(busy()),
     }

@@ -42,7 +42,8 @@ pub struct Limits {
     /// Longest time spent reading one request's games: no game is
     /// started after it, and the answer says which were left unread.
     pub read: Duration,
-    /// Requests whose body is taken in at once; the others wait.
+    /// Requests taken in at once, from their body to the last byte of
+    /// their answer; the others wait.
     pub admitted: usize,
     /// Requests read at once (each on one core); the others wait.
     pub workers: usize,
@@ -57,7 +58,7 @@ impl Default for Limits {
             max_body: 2 << 20,
             receive: Duration::from_secs(15),
             read: Duration::from_secs(20),
-            admitted: 32,
+            admitted: 16,
             workers: cores,
             queue: Duration::from_secs(120),
         }
@@ -68,16 +69,16 @@ impl Default for Limits {
 #[derive(Debug)]
 pub struct Shared {
     limits: Limits,
-    admitted: Semaphore,
-    workers: Semaphore,
+    admitted: Arc<Semaphore>,
+    workers: Arc<Semaphore>,
 }
 
 /// The page's routes, with `limits`.
 pub fn router(limits: Limits) -> Router {
     let shared = Arc::new(Shared {
         limits,
-        admitted: Semaphore::new(limits.admitted.max(1)),
-        workers: Semaphore::new(limits.workers.max(1)),
+        admitted: Arc::new(Semaphore::new(limits.admitted.max(1))),
+        workers: Arc::new(Semaphore::new(limits.workers.max(1))),
     });
     Router::new()
         .route("/", get(assets::index))
