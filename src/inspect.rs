@@ -760,6 +760,27 @@ mod tests {
     }
 
     #[test]
+    fn a_fix_in_descriptive_notation_is_written_as_the_text_writes() {
+        let text = "RUY LOPEZ.\n\nWhite. Black.\n1. P-K 4 P-K 4\n2. Kt-K B 5 Kt-Q B 3\n\
+                    3. B-Kt 5 P-Q R 3\n4. B-R 4 Kt-B 3\n5. Castles B-K 2\n";
+        let game = &inspect(text, &Options::default()).games[0];
+        assert_eq!(game.notation, "descriptive");
+        let finding = &game.findings[0];
+        assert_eq!(
+            (finding.kind, finding.suggestion.as_str()),
+            ("illegal", "Nf3")
+        );
+        let fix = &finding.fixes[0];
+        assert_eq!(fix.replacement, "Kt-K B 3");
+        let [from, to] = fix.place.span;
+        assert_eq!(&text[from..to], "Kt-K B 5");
+        let fixed = format!("{}{}{}", &text[..from], fix.replacement, &text[to..]);
+        let game = &inspect(&fixed, &Options::default()).games[0];
+        assert_ne!(game.status, "rejected", "{:?}", game.findings);
+        assert_eq!(game.moves.len(), 10);
+    }
+
+    #[test]
     fn offsets_map_back_through_edits() {
         // "F65" (4..7) became "Fb5", then "x" (0..1) became "yy".
         let shifts = [(4, 7, 7), (0, 1, 2)];
