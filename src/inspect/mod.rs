@@ -25,25 +25,27 @@
 //! assert_eq!(misprint.fixes[0].replacement, "Fb5");
 //! ```
 
+mod fixes;
+mod line;
+mod units;
+
 use std::time::Instant;
 
 use serde::Serialize;
 use shakmaty::fen::Fen;
-use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
+use shakmaty::{Chess, EnPassantMode};
 
-use crate::audit::{Finding, ReportWriter, Row, Severity};
+use crate::audit::{ReportWriter, Row, Severity};
 use crate::convert::{Converted, Converter};
-use crate::engine::origins::Origins;
-use crate::engine::render::{MoveStyle, append_move};
-use crate::game::{self, Game, Letters, ReadOptions};
-use crate::lang::Language;
+use crate::game::{self, Letters, ReadOptions};
 use crate::model::Location;
 use crate::notation::Notation;
 use crate::output::Format;
-use crate::pgn::lexer::TokenKind;
 use crate::pgn::split::Splitter;
 use crate::repair;
+use fixes::{fixes, write_style};
+use line::main_line;
+use units::Utf16;
 
 /// How to read the text.
 #[derive(Debug, Clone, Copy, Default)]
@@ -179,9 +181,6 @@ pub struct Fix {
     /// Every replacement, bytes of the text and new text, in order.
     pub edits: Vec<([usize; 2], String)>,
 }
-
-/// Half-moves read past mistakes at most: each needs a new reading.
-const MAX_ROUNDS: usize = 16;
 
 /// Reads every game of `text` as [`Options`] say.
 pub fn inspect(text: &str, options: &Options<'_>) -> Reading {
@@ -340,324 +339,6 @@ fn view(
     }
 }
 
-/// The main line as read, each move with the worst finding on it, and
-/// the commentary around it. Where reading stops at a mistake that one
-/// edit explains, the edit is made and the moves after it are read too,
-/// up to [`MAX_ROUNDS`] times.
-fn main_line(
-    first: &Game<'_>,
-    searched: &[repair::Suggestion],
-    converted: &Converted,
-    options: &ReadOptions<'_>,
-    start: usize,
-) -> (Vec<MoveView>, Vec<Place>) {
-    let mut out = Vec::new();
-    collect_moves(first, &|o| o, false, start, &mut out);
-    let mut comments = commentary(first, &|o| o, start);
-    let options = ReadOptions {
-        notation: Some(first.notation),
-        letters: letters_named(&first.letters, options.letters),
-        ..*options
-    };
-    let mut edit = first
-        .replay
-        .failed
-        .then(|| next_edit(first, searched))
-        .flatten();
-    let mut current = first.text.to_owned();
-    // Each edit made: its range in the text before it, and where it ends
-    // in the text after it.
-    let mut shifts: Vec<(usize, usize, usize)> = Vec::new();
-    for _ in 0..MAX_ROUNDS {
-        let Some(edits) = edit.take() else {
-            break;
-        };
-        // Made from the last to the first, each edit's range still holds
-        // in the text when it is made.
-        let fits = |[from, to]: [usize; 2], text: &str| {
-            from <= to && text.is_char_boundary(from) && text.is_char_boundary(to)
-        };
-        let overlapping = edits.windows(2).any(|w| w[0].0[1] > w[1].0[0]);
-        if overlapping || !edits.iter().all(|(r, _)| fits(*r, &current)) {
-            break;
-        }
-        for ([from, to], replacement) in edits.iter().rev() {
-            current.replace_range(*from..*to, replacement);
-            shifts.push((*from, *to, from + replacement.len()));
-        }
-        let game = game::read(&current, &options);
-        let known = out.len();
-        let mut read = Vec::new();
-        collect_moves(&game, &|o| original(&shifts, o), true, start, &mut read);
-        out.extend(read.into_iter().skip(known));
-        comments = commentary(&game, &|o| original(&shifts, o), start);
-        if !game.replay.failed {
-            break;
-        }
-        edit = next_edit(&game, &repair::suggest(&game, &options));
-    }
-    for m in &mut out {
-        let local = [m.span[0] - start, m.span[1] - start];
-        // A move read after an edit is shown as the text writes it.
-        if let Some(written) = first.text.get(local[0]..local[1]) {
-            m.written = written.to_owned();
-        }
-        m.severity = converted
-            .findings
-            .iter()
-            .filter(|f| {
-                f.offset.is_some_and(|o| {
-                    (o as usize) >= local[0] && (o as usize) < local[1].max(local[0] + 1)
-                })
-            })
-            .map(|f| f.severity)
-            .max()
-            .map_or("clean", severity_name);
-    }
-    (out, comments)
-}
-
-/// The spans of `game`'s commentary, mapped to the original text by `map`.
-fn commentary(game: &Game<'_>, map: &dyn Fn(usize) -> usize, start: usize) -> Vec<Place> {
-    game.lexed
-        .tokens
-        .iter()
-        .filter(|t| matches!(t.kind, TokenKind::Comment | TokenKind::LineComment))
-        .map(|t| Place {
-            span: [
-                start + map(t.span.start as usize),
-                start + map(t.span.end as usize),
-            ],
-            at: [0, 0],
-        })
-        .collect()
-}
-
-/// The replacements that let `game` read on past the mistake it stops
-/// at: the likeliest edit the search found (it may be at an earlier
-/// half-move, or insert a dropped one), or else the first suggested move
-/// written in place of the failing one; in the text's order.
-fn next_edit(game: &Game<'_>, found: &[repair::Suggestion]) -> Option<Vec<([usize; 2], String)>> {
-    if let Some(s) = found.iter().find(|s| !s.edits.is_empty()) {
-        let mut edits: Vec<([usize; 2], String)> = s
-            .edits
-            .iter()
-            .map(|(r, t)| ([r.start as usize, r.end as usize], t.clone()))
-            .collect();
-        edits.sort_by_key(|(r, _)| r[0]);
-        return Some(edits);
-    }
-    let failure = game
-        .findings
-        .iter()
-        .find(|f| f.severity == Severity::Error)?;
-    let fix = fixes(game.text, failure, found, write_style(game))
-        .into_iter()
-        .next()?;
-    Some(fix.edits)
-}
-
-/// Where `offset` of the text after the edits of `shifts` is in the
-/// original text: inside an edit, the edit's start.
-fn original(shifts: &[(usize, usize, usize)], offset: usize) -> usize {
-    shifts
-        .iter()
-        .rev()
-        .fold(offset, |o, &(from, to, edited_end)| {
-            if o >= edited_end {
-                o - edited_end + to
-            } else if o >= from {
-                from
-            } else {
-                o
-            }
-        })
-}
-
-/// Appends the main-line moves of `game` to `out`, their offsets mapped
-/// to the original text by `map`.
-fn collect_moves(
-    game: &Game<'_>,
-    map: &dyn Fn(usize) -> usize,
-    after_fix: bool,
-    start: usize,
-    out: &mut Vec<MoveView>,
-) {
-    let mut pos = game.start.clone();
-    for (ply, (token, mv)) in game.replay.main_moves().enumerate() {
-        let Some(token) = game.lexed.tokens.get(token as usize) else {
-            break;
-        };
-        let (from, to) = (token.span.start as usize, token.span.end as usize);
-        let (from, to) = (map(from), map(to));
-        let number = pos.fullmoves().get();
-        let side = match pos.turn() {
-            Color::White => "white",
-            Color::Black => "black",
-        };
-        let san = San::from_move(&pos, mv).to_string();
-        let uci = mv.to_uci(CastlingMode::Standard).to_string();
-        pos.play_unchecked(mv);
-        let suffix = if pos.is_checkmate() {
-            "#"
-        } else if pos.is_check() {
-            "+"
-        } else {
-            ""
-        };
-        out.push(MoveView {
-            ply: ply as u32 + 1,
-            number,
-            side,
-            written: token.text(game.text).to_owned(),
-            san: format!("{san}{suffix}"),
-            uci,
-            fen: fen(&pos),
-            span: [start + from, start + to.max(from)],
-            at: [0, 0],
-            severity: "clean",
-            after_fix,
-        });
-    }
-}
-
-/// How moves of `game` are written, for edits that read like the text.
-#[derive(Clone, Copy)]
-struct WriteStyle {
-    notation: Notation,
-    lang: &'static Language,
-}
-
-fn write_style(game: &Game<'_>) -> WriteStyle {
-    let lang = Letters::Auto
-        .tables()
-        .into_iter()
-        .find(|(_, name)| *name == game.letters)
-        .map_or(Language::english(), |(lang, _)| lang);
-    WriteStyle {
-        notation: game.notation,
-        lang,
-    }
-}
-
-/// The table of the letter set named `name` among those `letters` offers,
-/// or `letters` itself.
-fn letters_named<'a>(name: &str, letters: Letters<'a>) -> Letters<'a> {
-    letters
-        .tables()
-        .into_iter()
-        .find(|(_, n)| *n == name)
-        .map_or(letters, |(lang, _)| Letters::Fixed(lang))
-}
-
-/// The edits that make `finding`'s suggestions: those the repair search
-/// found at its half-move, or else each suggested move written in the
-/// text's notation in place of what is written.
-fn fixes(
-    text: &str,
-    finding: &Finding,
-    searched: &[repair::Suggestion],
-    style: WriteStyle,
-) -> Vec<Fix> {
-    let mut out: Vec<Fix> = Vec::new();
-    let at = finding.offset.map(|o| o as usize);
-    let here = |s: &&repair::Suggestion| {
-        s.ply == finding.ply
-            && s.edits.first().is_some_and(|(r, _)| {
-                at.is_none_or(|at| (r.start as usize) <= at && at <= r.end as usize)
-            })
-    };
-    for s in searched.iter().filter(here) {
-        let inside = s
-            .edits
-            .iter()
-            .all(|(r, _)| (r.end as usize) <= text.len() && r.start <= r.end);
-        if !inside {
-            continue;
-        }
-        let edits: Vec<([usize; 2], String)> = s
-            .edits
-            .iter()
-            .map(|(r, t)| ([r.start as usize, r.end as usize], t.clone()))
-            .collect();
-        let Some((first, replacement)) = edits.first().cloned() else {
-            continue;
-        };
-        out.push(Fix {
-            label: s.describe(),
-            san: s.moves.clone(),
-            place: Place {
-                span: first,
-                at: [0, 0],
-            },
-            replacement,
-            edits,
-        });
-    }
-    if !out.is_empty() || finding.suggestion.is_empty() {
-        return out;
-    }
-    let (Some(at), false) = (at, finding.written.is_empty()) else {
-        return out;
-    };
-    if !text
-        .get(at..)
-        .is_some_and(|t| t.starts_with(&finding.written))
-    {
-        return out;
-    }
-    let Ok(before) = finding
-        .fen_before
-        .parse::<Fen>()
-        .map_err(|_| ())
-        .and_then(|f| {
-            f.into_position::<Chess>(CastlingMode::Standard)
-                .map_err(|_| ())
-        })
-    else {
-        return out;
-    };
-    let span = [at, at + finding.written.len()];
-    for word in finding.suggestion.split_whitespace() {
-        let Some(mv) = word
-            .parse::<San>()
-            .ok()
-            .and_then(|san| san.to_move(&before).ok())
-        else {
-            continue;
-        };
-        let replacement = write_move(&before, mv, style);
-        if replacement.is_empty() || replacement == finding.written {
-            continue;
-        }
-        out.push(Fix {
-            label: format!("\"{}\" read as {word}", finding.written),
-            san: word.to_owned(),
-            place: Place { span, at: [0, 0] },
-            replacement: replacement.clone(),
-            edits: vec![(span, replacement)],
-        });
-    }
-    out
-}
-
-/// `mv` written as the text writes its moves.
-fn write_move(before: &Chess, mv: Move, style: WriteStyle) -> String {
-    let mut after = before.clone();
-    after.play_unchecked(mv);
-    let origins = Origins::new(before);
-    let move_style = match style.notation {
-        Notation::Descriptive if style.lang.descriptive.is_some() => {
-            MoveStyle::Descriptive(style.lang)
-        }
-        Notation::Iccf(promotion) => MoveStyle::Iccf(promotion),
-        _ => MoveStyle::San(style.lang),
-    };
-    let mut out = String::new();
-    append_move(&mut out, move_style, before, mv, &after, Some(&origins));
-    out
-}
-
 fn fen(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
@@ -667,66 +348,6 @@ fn severity_name(severity: Severity) -> &'static str {
         Severity::Info => "info",
         Severity::Warning => "warning",
         Severity::Error => "error",
-    }
-}
-
-/// Byte offsets of a text turned into UTF-16 code units, all at once:
-/// the offsets are gathered, sorted and met in one pass over the text.
-struct Utf16<'t> {
-    text: &'t str,
-}
-
-impl<'t> Utf16<'t> {
-    fn new(text: &'t str) -> Utf16<'t> {
-        Utf16 { text }
-    }
-
-    /// Sets every `at` of `reading` from its `span`.
-    fn fill(&self, reading: &mut Reading) {
-        let mut wanted: Vec<usize> = Vec::new();
-        visit(reading, &mut |span, _| wanted.extend_from_slice(span));
-        wanted.sort_unstable();
-        wanted.dedup();
-        let mut units = Vec::with_capacity(wanted.len());
-        let (mut byte, mut unit) = (0usize, 0usize);
-        let mut chars = self.text.chars();
-        for &w in &wanted {
-            while byte < w {
-                let Some(c) = chars.next() else { break };
-                byte += c.len_utf8();
-                unit += c.len_utf16();
-            }
-            units.push(unit);
-        }
-        let find = |b: usize| {
-            wanted
-                .binary_search(&b)
-                .map_or(0, |i| units.get(i).copied().unwrap_or(0))
-        };
-        visit(reading, &mut |span, at| {
-            *at = [find(span[0]), find(span[1])];
-        });
-    }
-}
-
-/// Calls `f` with every span of `reading` and its UTF-16 twin.
-fn visit(reading: &mut Reading, f: &mut dyn FnMut(&[usize; 2], &mut [usize; 2])) {
-    for game in &mut reading.games {
-        f(&game.span, &mut game.at);
-        for m in &mut game.moves {
-            f(&m.span, &mut m.at);
-        }
-        for c in &mut game.comments {
-            f(&c.span, &mut c.at);
-        }
-        for finding in &mut game.findings {
-            if let Some(p) = &mut finding.place {
-                f(&p.span, &mut p.at);
-            }
-            for fix in &mut finding.fixes {
-                f(&fix.place.span, &mut fix.place.at);
-            }
-        }
     }
 }
 
@@ -778,17 +399,6 @@ mod tests {
         let game = &inspect(&fixed, &Options::default()).games[0];
         assert_ne!(game.status, "rejected", "{:?}", game.findings);
         assert_eq!(game.moves.len(), 10);
-    }
-
-    #[test]
-    fn offsets_map_back_through_edits() {
-        // "F65" (4..7) became "Fb5", then "x" (0..1) became "yy".
-        let shifts = [(4, 7, 7), (0, 1, 2)];
-        assert_eq!(original(&shifts, 0), 0);
-        assert_eq!(original(&shifts, 1), 0);
-        assert_eq!(original(&shifts, 2), 1);
-        assert_eq!(original(&shifts, 5), 4);
-        assert_eq!(original(&shifts, 9), 8);
     }
 
     #[test]
