@@ -21,6 +21,7 @@
 
 pub mod api;
 mod assets;
+mod guard;
 
 use std::io;
 use std::net::SocketAddr;
