@@ -199,33 +199,49 @@ impl Games {
     /// order; games are read a batch at a time, so that all cores work
     /// while the input streams in.
     pub fn collect_parallel(mut self) -> Vec<Result<GameRecord, Error>> {
-        use rayon::prelude::*;
-        const BATCH: usize = 256;
         let mut out = Vec::new();
         loop {
-            let mut batch = Vec::with_capacity(BATCH);
-            let mut error = None;
-            for raw in self.splitter.by_ref().take(BATCH) {
-                match raw {
-                    Ok(raw) => batch.push(raw),
-                    Err(e) => {
-                        error = Some(Error::io(self.path.clone(), None, e));
-                        break;
-                    }
-                }
-            }
-            let last = batch.len() < BATCH || error.is_some();
-            let converter = self.converter;
-            out.par_extend(batch.par_iter().map(|raw| Ok(record(&converter, raw))));
-            if let Some(e) = error {
-                out.push(Err(e));
-            }
+            let batch = self.next_batch(BATCH);
+            let last = batch.len() < BATCH || batch.last().is_some_and(Result::is_err);
+            out.extend(batch);
             if last {
                 return out;
             }
         }
     }
+
+    /// The next `size` games at most, converted on all cores, in input
+    /// order: fewer only at the end of the input or after an error,
+    /// which comes last.
+    pub fn next_batch(&mut self, size: usize) -> Vec<Result<GameRecord, Error>> {
+        use rayon::prelude::*;
+        if self.failed {
+            return Vec::new();
+        }
+        let mut batch = Vec::with_capacity(size);
+        let mut error = None;
+        for raw in self.splitter.by_ref().take(size) {
+            match raw {
+                Ok(raw) => batch.push(raw),
+                Err(e) => {
+                    self.failed = true;
+                    error = Some(Error::io(self.path.clone(), None, e));
+                    break;
+                }
+            }
+        }
+        let converter = self.converter;
+        let mut out: Vec<Result<GameRecord, Error>> = batch
+            .par_iter()
+            .map(|raw| Ok(record(&converter, raw)))
+            .collect();
+        out.extend(error.map(Err));
+        out
+    }
 }
+
+/// Games converted together by [`Games::collect_parallel`].
+const BATCH: usize = 256;
 
 /// Byte ranges of the file at `path`, each of about `size` bytes and cut
 /// only where a game starts, with the number (from 1) of the first game
@@ -299,5 +315,61 @@ fn shifted(at: Location, origin: Location) -> Location {
         byte: origin.byte + at.byte,
         line: origin.line + at.line - 1,
         column: at.column,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const THREE: &str = "1. e4 e5 *\n\n1. d4 d5 *\n\n1. c4 Ke3 *\n";
+
+    #[test]
+    fn batches_keep_the_input_order_and_end_empty() {
+        let mut games = Reader::new().read_str(THREE);
+        let first: Vec<u64> = games
+            .next_batch(2)
+            .iter()
+            .flatten()
+            .map(|g| g.index())
+            .collect();
+        assert_eq!(first, [1, 2]);
+        let rest = games.next_batch(2);
+        assert_eq!(rest.len(), 1);
+        let last = rest[0].as_ref().unwrap();
+        assert!(last.is_rejected());
+        assert_eq!(last.moves().len(), 1);
+        assert!(games.next_batch(2).is_empty());
+    }
+
+    #[test]
+    fn every_game_is_placed_in_its_input() {
+        let all = Reader::new().read_str(THREE).collect_parallel();
+        let places: Vec<(u64, u32)> = all
+            .iter()
+            .flatten()
+            .map(|g| (g.location().byte, g.location().line))
+            .collect();
+        assert_eq!(places, [(0, 1), (12, 3), (24, 5)]);
+        let (finding, at) = all[2]
+            .as_ref()
+            .unwrap()
+            .findings()
+            .find(|(f, _)| f.severity == crate::audit::Severity::Error)
+            .unwrap();
+        assert_eq!((finding.ply, at.line, at.column, at.byte), (2, 5, 7, 30));
+    }
+
+    #[test]
+    fn unknown_options_are_errors() {
+        assert!(matches!(
+            Reader::new().encoding("klingon").unwrap_err().kind(),
+            ErrorKind::UnknownEncoding(label) if label == "klingon"
+        ));
+        let missing = Reader::new()
+            .read_path("/nonexistent/games.pgn")
+            .err()
+            .unwrap();
+        assert!(missing.to_string().starts_with("/nonexistent/games.pgn: "));
     }
 }

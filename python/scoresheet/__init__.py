@@ -20,11 +20,12 @@ import io
 import os
 from typing import IO, Iterator, List, Optional, Union
 
-from ._scoresheet import Finding, Game, Move, convert_many, game_splits, read_bytes, read_path
+from ._scoresheet import Finding, Game, GameIterator, Move, convert_many, game_splits, read_bytes, read_path
 
 __all__ = [
     "Finding",
     "Game",
+    "GameIterator",
     "Move",
     "audit",
     "convert",
@@ -66,8 +67,9 @@ def read_games(
     ``encoding`` a label such as ``windows-1250`` (detected when
     ``None``). With ``repair``, a game whose every mistake has one sure
     fix is written repaired. ``to`` and ``to_lang`` choose what
-    :meth:`Game.output` holds. Games are converted on all cores with the
-    GIL released.
+    :meth:`Game.output` holds. Games are read as the iterator is
+    consumed, a batch at a time converted on all cores with the GIL
+    released, so that an archive of any size streams through.
     """
     options = dict(notation=notation, lang=lang, encoding=encoding, repair=repair, to=to, to_lang=to_lang)
     if _looks_like_path(source):
@@ -83,7 +85,7 @@ def read_games(
         games = read_bytes(data, **options)
     else:
         raise TypeError(f"read_games takes a path, a file, bytes or a text, not {type(source).__name__}")
-    return iter(games)
+    return games
 
 
 def convert(

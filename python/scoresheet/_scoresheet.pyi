@@ -1,7 +1,7 @@
 """Type stubs of the compiled module; see ``scoresheet`` for the docs."""
 
 from os import PathLike
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 class Move:
     @property
@@ -54,6 +54,10 @@ class Game:
     def to_chess(self) -> Any: ...
     def report_rows(self, file: str) -> List[Dict[str, Any]]: ...
 
+class GameIterator(Iterator[Game]):
+    def __iter__(self) -> "GameIterator": ...
+    def __next__(self) -> Game: ...
+
 def read_path(
     path: Union[str, PathLike[str]],
     notation: Optional[str] = ...,
@@ -62,7 +66,7 @@ def read_path(
     repair: bool = ...,
     to: str = ...,
     to_lang: str = ...,
-) -> List[Game]: ...
+) -> GameIterator: ...
 def read_bytes(
     data: bytes,
     notation: Optional[str] = ...,
@@ -71,7 +75,7 @@ def read_bytes(
     repair: bool = ...,
     to: str = ...,
     to_lang: str = ...,
-) -> List[Game]: ...
+) -> GameIterator: ...
 def convert_many(
     texts: List[str],
     notation: Optional[str] = ...,

@@ -6,7 +6,7 @@
 // Python functions take their options as keyword arguments.
 #![allow(clippy::too_many_arguments)]
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyIOError, PyValueError};
 use pyo3::prelude::*;
@@ -331,27 +331,52 @@ fn format_named(name: &str) -> PyResult<Format> {
     })
 }
 
-/// The games of what `reader` reads, converted on all cores with the GIL
-/// released.
-fn collect(
-    py: Python<'_>,
-    games: impl FnOnce() -> PyResult<scoresheet::Games> + Send,
-) -> PyResult<Vec<PyGame>> {
-    let records = py.detach(|| games().map(|g| g.collect_parallel()))?;
-    records
-        .into_iter()
-        .map(|r| {
-            r.map(|g| PyGame(Arc::new(g)))
-                .map_err(|e| PyIOError::new_err(e.to_string()))
-        })
-        .collect()
+/// The games of one input, read as Python asks for them: a batch at a
+/// time, converted on all cores with the GIL released, so that memory
+/// stays bounded however large the input.
+#[pyclass(module = "scoresheet", name = "GameIterator")]
+struct PyGames {
+    games: Mutex<scoresheet::Games>,
+    ready: std::collections::VecDeque<Result<GameRecord, scoresheet::Error>>,
+}
+
+/// Games converted in one batch.
+const BATCH: usize = 512;
+
+#[pymethods]
+impl PyGames {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
+        if self.ready.is_empty() {
+            let games = &self.games;
+            let batch = py.detach(|| match games.lock() {
+                Ok(mut games) => games.next_batch(BATCH),
+                Err(_) => Vec::new(),
+            });
+            self.ready.extend(batch);
+        }
+        match self.ready.pop_front() {
+            Some(Ok(game)) => Ok(Some(PyGame(Arc::new(game)))),
+            Some(Err(e)) => Err(PyIOError::new_err(e.to_string())),
+            None => Ok(None),
+        }
+    }
+}
+
+fn iterate(games: scoresheet::Games) -> PyGames {
+    PyGames {
+        games: Mutex::new(games),
+        ready: std::collections::VecDeque::new(),
+    }
 }
 
 /// The games of the file at `path`.
 #[pyfunction]
 #[pyo3(signature = (path, notation=None, lang=None, encoding=None, repair=false, to="pgn", to_lang="en"))]
 fn read_path(
-    py: Python<'_>,
     path: std::path::PathBuf,
     notation: Option<&str>,
     lang: Option<&str>,
@@ -359,20 +384,18 @@ fn read_path(
     repair: bool,
     to: &str,
     to_lang: &str,
-) -> PyResult<Vec<PyGame>> {
+) -> PyResult<PyGames> {
     let reader = reader(notation, lang, encoding, repair, to, to_lang)?;
-    collect(py, || {
-        reader
-            .read_path(&path)
-            .map_err(|e| PyIOError::new_err(e.to_string()))
-    })
+    let games = reader
+        .read_path(&path)
+        .map_err(|e| PyIOError::new_err(e.to_string()))?;
+    Ok(iterate(games))
 }
 
 /// The games of `data`, bytes in any encoding.
 #[pyfunction]
 #[pyo3(signature = (data, notation=None, lang=None, encoding=None, repair=false, to="pgn", to_lang="en"))]
 fn read_bytes(
-    py: Python<'_>,
     data: Vec<u8>,
     notation: Option<&str>,
     lang: Option<&str>,
@@ -380,13 +403,12 @@ fn read_bytes(
     repair: bool,
     to: &str,
     to_lang: &str,
-) -> PyResult<Vec<PyGame>> {
+) -> PyResult<PyGames> {
     let reader = reader(notation, lang, encoding, repair, to, to_lang)?;
-    collect(py, || {
-        reader
-            .read(std::io::Cursor::new(data))
-            .map_err(|e| PyIOError::new_err(e.to_string()))
-    })
+    let games = reader
+        .read(std::io::Cursor::new(data))
+        .map_err(|e| PyIOError::new_err(e.to_string()))?;
+    Ok(iterate(games))
 }
 
 /// Each text of `texts` converted, on all cores with the GIL released:
@@ -547,6 +569,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyMove>()?;
     m.add_class::<PyFinding>()?;
+    m.add_class::<PyGames>()?;
     m.add_function(wrap_pyfunction!(read_path, m)?)?;
     m.add_function(wrap_pyfunction!(read_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert_many, m)?)?;

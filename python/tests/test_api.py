@@ -107,3 +107,12 @@ def test_the_corpus_reads_like_python_chess(corpus):
             theirs.append([m.uci() for m in game.mainline_moves()])
     assert len(ours) == len(theirs)
     assert ours == theirs
+
+
+def test_read_games_streams(root):
+    games = scoresheet.read_games(root / "examples" / "national-letters.pgn")
+    assert iter(games) is games
+    assert next(games).index == 1
+    assert [g.index for g in games] == [2, 3]
+    with pytest.raises(StopIteration):
+        next(games)
