@@ -7,6 +7,7 @@
 //!
 //! Data flows through the modules in this order:
 //!
+//! * [`input`]: files, directories and standard input, decompressed;
 //! * [`decode`]: bytes in any encoding → UTF-8;
 //! * [`pgn::split`]: a stream → one game's text at a time;
 //! * [`pgn::lexer`]: a game → tags and tokens;
@@ -19,6 +20,7 @@
 //! * [`game`]: the above for one game, with letter-set detection;
 //! * [`convert`] and [`pgn::writer`]: what is written for a game;
 //! * [`audit`]: findings and the CSV report;
+//! * [`paths`]: no file both read and written, or written twice;
 //! * [`pipeline`]: many inputs, in parallel, in order, reporting its
 //!   [`progress`] to the caller.
 //!
@@ -37,10 +39,12 @@ pub mod decode;
 pub mod document;
 pub mod engine;
 pub mod game;
+pub mod input;
 pub mod lang;
 pub mod model;
 pub mod notation;
 pub mod output;
+pub mod paths;
 pub mod pgn;
 pub mod pipeline;
 pub mod progress;

@@ -13,9 +13,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -25,6 +23,8 @@ use rayon::prelude::*;
 use crate::audit::{Finding, ReportWriter, Row, Severity};
 use crate::convert::{Converted, Converter};
 use crate::decode::{EncodingChoice, TextEncoding, decode};
+pub use crate::input::Input;
+use crate::input::decompress;
 use crate::model::Location;
 use crate::pgn::split::{Oversized, RawGame, Splitter};
 use crate::progress::{NoProgress, Progress};
@@ -35,44 +35,6 @@ const BATCH_GAMES: usize = 1024;
 const BATCH_BYTES: usize = 4 * 1024 * 1024;
 /// Batches read ahead of the one being converted.
 const IN_FLIGHT: usize = 2;
-
-/// Where games come from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
-    /// Standard input.
-    Stdin,
-    /// A file.
-    Path(PathBuf),
-}
-
-impl Input {
-    /// The name used in reports: the path, or `-`.
-    pub fn name(&self) -> String {
-        match self {
-            Input::Stdin => "-".into(),
-            Input::Path(p) => p.display().to_string(),
-        }
-    }
-
-    /// The size in bytes of a regular file; `None` for standard input,
-    /// pipes and anything whose size cannot be read.
-    pub fn size(&self) -> Option<u64> {
-        match self {
-            Input::Stdin => None,
-            Input::Path(p) => std::fs::metadata(p)
-                .ok()
-                .filter(std::fs::Metadata::is_file)
-                .map(|m| m.len()),
-        }
-    }
-
-    fn open(&self) -> io::Result<Box<dyn Read + Send>> {
-        Ok(match self {
-            Input::Stdin => Box::new(io::stdin()),
-            Input::Path(p) => Box::new(File::open(p)?),
-        })
-    }
-}
 
 /// Where results go.
 pub struct Sinks<'a> {
@@ -221,7 +183,11 @@ pub fn run_with_progress(
             inner: r,
             count: Arc::clone(&read),
         };
-        let decoded = match input.open().and_then(|r| decode(counted(r), encoding)) {
+        let decoded = match input
+            .open_raw()
+            .and_then(|r| decompress(counted(r)))
+            .and_then(|(_, r)| decode(r, encoding))
+        {
             Ok(d) => d,
             Err(e) => {
                 report_bytes(progress);
