@@ -1,5 +1,5 @@
 //! Behaviour in pipelines: a reader that goes away (`| head`), a standard
-//! error that cannot be written, `-` for standard output.
+//! error that cannot be written, `-` for standard output, `-j 0`.
 
 #![cfg(unix)]
 
@@ -131,4 +131,23 @@ fn a_dash_means_standard_output_for_the_report_and_the_summary() {
     let stdout = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
     assert!(stdout.contains("\"games_read\": 2"), "{stdout}");
     assert!(!dir.path().join("-").exists(), "a file named - was made");
+}
+
+#[test]
+fn jobs_zero_means_all_cores_and_gives_the_same_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(&input, format!("{}{BAD}{}", many(50), many(50))).unwrap();
+    let run = |jobs: &str| {
+        Command::cargo_bin("scoresheet")
+            .unwrap()
+            .args(["convert", "-q", "-j", jobs])
+            .arg(&input)
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone()
+    };
+    assert_eq!(run("0"), run("1"));
 }

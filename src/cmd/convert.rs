@@ -94,9 +94,10 @@ impl Ran {
 
 fn converter(read: &ReadArgs) -> Result<Converter<'static>, String> {
     if let Some(jobs) = read.jobs {
-        // The global pool can only be built once; a second call is harmless.
+        // 0 is rayon's "all cores", the usual meaning of `-j 0`. The
+        // global pool can only be built once; a second call is harmless.
         let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.max(1))
+            .num_threads(jobs)
             .build_global();
     }
     Ok(Converter::new()

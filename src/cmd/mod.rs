@@ -73,7 +73,7 @@ struct ReadArgs {
     /// Write the CSV report of findings to FILE.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
-    /// Worker threads (default: all cores).
+    /// Worker threads; 0, like leaving it out, means all cores.
     #[arg(short = 'j', long, value_name = "N")]
     jobs: Option<usize>,
     /// No progress, no per-finding messages; only the summary on errors.
