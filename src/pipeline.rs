@@ -26,7 +26,7 @@ use crate::decode::{EncodingChoice, TextEncoding, decode};
 pub use crate::input::Input;
 use crate::input::decompress;
 use crate::model::Location;
-use crate::pgn::split::{Oversized, RawGame, Splitter};
+use crate::pgn::split::{Oversized, RawGame, Splitter, lone_cr_to_lf};
 use crate::progress::{NoProgress, Progress};
 
 /// Games converted together on the pool.
@@ -223,7 +223,7 @@ pub fn run_with_progress(
                         .par_iter()
                         .map(|g| match g.oversized {
                             Some(_) => Converted::too_large(),
-                            None => converter.convert_game(&g.text),
+                            None => converter.convert_game(&lone_cr_to_lf(&g.text)),
                         })
                         .collect();
                     if send_done.send((batch, results, read_error)).is_err() {
@@ -323,13 +323,7 @@ fn record(
         summary.rejected += 1;
         if let Some(rejects) = sinks.rejects.as_mut() {
             rejects.write_all(raw.text.as_bytes())?;
-            if !raw.text.ends_with("\n\n") {
-                rejects.write_all(if raw.text.ends_with('\n') {
-                    b"\n"
-                } else {
-                    b"\n\n"
-                })?;
-            }
+            rejects.write_all(separator(&raw.text).as_bytes())?;
         }
     } else {
         summary.converted += 1;
@@ -374,6 +368,18 @@ fn record(
     Ok(!converted.findings.is_empty() && sinks.report.is_some())
 }
 
+/// What follows a rejected game so that the next one starts after a
+/// blank line, in the game's own line ends.
+fn separator(text: &str) -> &'static str {
+    // CRLF first: it also ends in LF.
+    for end in ["\r\n", "\r", "\n"] {
+        if let Some(before) = text.strip_suffix(end) {
+            return if before.ends_with(end) { "" } else { end };
+        }
+    }
+    "\n\n"
+}
+
 /// Where `finding` is in the input file; `start` is where its game starts
 /// there.
 fn locate(raw: &RawGame, source: &SourceMap, start: u64, finding: &Finding) -> Location {
@@ -381,8 +387,11 @@ fn locate(raw: &RawGame, source: &SourceMap, start: u64, finding: &Finding) -> L
         .offset
         .map_or(0, |o| (o as usize).min(raw.text.len()));
     let before = &raw.text.as_bytes()[..offset];
-    let newlines = memchr::memchr_iter(b'\n', before).count();
-    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    // Line ends as the splitter counts them: LF, CRLF, or a CR alone.
+    let newlines = memchr::memchr2_iter(b'\n', b'\r', before)
+        .filter(|&i| before[i] == b'\n' || before.get(i + 1) != Some(&b'\n'))
+        .count();
+    let line_start = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
     let column = raw
         .text
         .get(line_start..offset)

@@ -2,7 +2,7 @@
 //!
 //! A game is a tag section and its movetext, or, in plain scoresheet text
 //! without tags, a block of lines between blank lines. The splitter reads
-//! line by line and keeps only the current game in memory. It tracks `{…}`
+//! line by line (a line ends at LF, CRLF, or CR alone) and keeps only the current game in memory. It tracks `{…}`
 //! comments so that a blank line or a `[` inside a comment does not split
 //! a game, but a tag line after a blank line always starts a new game, so
 //! an unterminated comment cannot swallow the rest of a file.
@@ -16,6 +16,7 @@
 //! assert_eq!((games[1].line, games[1].byte), (5, 27));
 //! ```
 
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 use crate::pgn::lexer::is_prose;
@@ -149,7 +150,22 @@ impl<R: BufRead> Splitter<R> {
                 return Ok(true);
             }
             let room = MAX_PIECE - out.len();
-            let (take, complete) = match memchr::memchr(b'\n', available) {
+            // A line ends at LF, CRLF or a CR alone (classic Mac files).
+            let (take, complete) = match memchr::memchr2(b'\n', b'\r', available) {
+                Some(i) if i < room && available[i] == b'\r' => {
+                    match available.get(i + 1) {
+                        Some(b'\n') => (i + 2, true),
+                        Some(_) => (i + 1, true),
+                        None => {
+                            // The CR ends the buffer: its LF, if any, is
+                            // the next buffer's first byte.
+                            out.extend_from_slice(&available[..=i]);
+                            self.reader.consume(i + 1);
+                            self.take_lf(out)?;
+                            return Ok(true);
+                        }
+                    }
+                }
                 Some(i) if i < room => (i + 1, true),
                 _ if available.len() < room => (available.len(), false),
                 _ => (room, false),
@@ -158,6 +174,22 @@ impl<R: BufRead> Splitter<R> {
             self.reader.consume(take);
             if complete || out.len() >= MAX_PIECE {
                 return Ok(complete);
+            }
+        }
+    }
+
+    /// Takes the LF of a CRLF whose CR ended the last buffer.
+    fn take_lf(&mut self, out: &mut Vec<u8>) -> io::Result<()> {
+        loop {
+            match self.reader.fill_buf() {
+                Ok([b'\n', ..]) => {
+                    out.push(b'\n');
+                    self.reader.consume(1);
+                    return Ok(());
+                }
+                Ok(_) => return Ok(()),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
             }
         }
     }
@@ -175,7 +207,8 @@ impl<R: BufRead> Splitter<R> {
         let mut bytes = current.text;
         bytes.extend_from_slice(piece);
         self.index += 1;
-        self.oversized = Some(piece.ends_with(b"\n") && piece.trim_ascii().is_empty());
+        self.oversized =
+            Some(matches!(piece.last(), Some(b'\n' | b'\r')) && piece.trim_ascii().is_empty());
         RawGame {
             index: self.index,
             byte,
@@ -320,7 +353,15 @@ impl<R: BufRead> Splitter<R> {
                     self.held.push((line_no, line_byte, line.to_vec()));
                     return None;
                 }
-                Kind::Tag | Kind::MoveOne if self.current.has_move_lines => {
+                // Tags start a PGN game, which has no title before them:
+                // the paragraphs were the end of this one.
+                Kind::Tag if self.current.has_move_lines => {
+                    self.release_held();
+                    let finished = self.finish();
+                    self.append(line_no, line_byte, line, kind);
+                    return finished;
+                }
+                Kind::MoveOne if self.current.has_move_lines => {
                     let finished = self.finish();
                     self.release_held();
                     self.append(line_no, line_byte, line, kind);
@@ -362,6 +403,29 @@ impl<R: BufRead> Splitter<R> {
         self.append(line_no, line_byte, line, kind);
         finished
     }
+}
+
+/// `text` with every CR that is not part of a CRLF made an LF, so that
+/// what reads a game (which knows LF and CRLF) sees the lines of a classic
+/// Mac file; every byte stays at its offset.
+///
+/// ```
+/// use scoresheet::pgn::split::lone_cr_to_lf;
+///
+/// assert_eq!(lone_cr_to_lf("[A \"1\"]\r\r1. e4\r\n"), "[A \"1\"]\n\n1. e4\r\n");
+/// ```
+pub fn lone_cr_to_lf(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |&i: &usize| bytes.get(i + 1) != Some(&b'\n');
+    if !memchr::memchr_iter(b'\r', bytes).any(|i| lone(&i)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = bytes.to_vec();
+    for i in memchr::memchr_iter(b'\r', bytes).filter(lone) {
+        out[i] = b'\n';
+    }
+    // Only ASCII bytes were changed, to ASCII.
+    Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_owned()))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -501,6 +565,34 @@ mod tests {
 
     fn split(text: &str) -> Vec<RawGame> {
         Splitter::new(text.as_bytes()).map(|g| g.unwrap()).collect()
+    }
+
+    #[test]
+    fn a_crlf_cut_between_two_buffers_is_one_line_end() {
+        let text = "[Event \"a\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n";
+        // Every buffer size puts the CR of some CRLF last in a buffer.
+        for size in 1..24 {
+            let reader = io::BufReader::with_capacity(size, text.as_bytes());
+            let games: Vec<RawGame> = Splitter::new(reader).map(|g| g.unwrap()).collect();
+            let lines: Vec<u32> = games.iter().map(|g| g.line).collect();
+            assert_eq!(lines, [1, 5], "buffer of {size}");
+            assert_eq!(games[1].byte, 31, "buffer of {size}");
+        }
+    }
+
+    #[test]
+    fn a_paragraph_before_tags_ends_the_game_before() {
+        let games = split("1. e4 e5 2. Nf3\n\nA note.\n\n[Event \"b\"]\n\n1. d4 *\n");
+        assert_eq!(games.len(), 2);
+        assert!(games[0].text.contains("A note."), "{games:?}");
+        assert!(games[1].text.starts_with("[Event"), "{games:?}");
+    }
+
+    #[test]
+    fn lone_crs_end_lines() {
+        let games = split("[Event \"a\"]\r\r1. e4 e5 1-0\r\r[Event \"b\"]\r\r1. d4 *\r");
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[1].line, games[1].byte), (5, 27));
     }
 
     #[test]
