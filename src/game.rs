@@ -113,10 +113,12 @@ impl Game<'_> {
 
     /// The result written in the movetext, or else the Result tag, or
     /// else the one the final position proves (mate, stalemate), or `*`.
+    /// A written `*` (unknown) gives way to a result the position proves.
     pub fn result(&self) -> &str {
-        self.written_result()
-            .or_else(|| self.proven_result())
-            .unwrap_or("*")
+        match self.written_result() {
+            Some("*") | None => self.proven_result().unwrap_or("*"),
+            Some(written) => written,
+        }
     }
 
     /// The result written in the movetext, or else in the Result tag.
@@ -662,16 +664,23 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
         _ => {}
     }
     let end = &game.replay.end;
-    if let Some(expected) = game.proven_result().filter(|e| *e != result) {
+    let written = game.written_result().unwrap_or(&result).to_owned();
+    if let Some(expected) = game.proven_result().filter(|e| *e != written) {
         let what = if end.is_checkmate() {
             "checkmate"
         } else {
             "stalemate"
         };
+        // A written `*` gives way to the proven result (see `result`).
+        let note = if written == "*" {
+            format!("; {expected} is written")
+        } else {
+            String::new()
+        };
         let mut finding = Finding::game(
             Kind::ResultMismatch,
             Severity::Warning,
-            format!("the game ends in {what}, so the result is {expected}, not {result}"),
+            format!("the game ends in {what}, so the result is {expected}, not {written}{note}"),
         );
         finding.ply = game.replay.main_plies;
         finding.suggestion = expected.to_owned();

@@ -20,7 +20,7 @@ use std::sync::mpsc;
 
 use rayon::prelude::*;
 
-use crate::audit::{Finding, ReportWriter, Row, Severity};
+use crate::audit::{Finding, Kind, ReportWriter, Row, Severity};
 use crate::convert::{Converted, Converter};
 use crate::decode::{EncodingChoice, TextEncoding, decode};
 pub use crate::input::Input;
@@ -223,6 +223,10 @@ pub fn run_with_progress(
                         .par_iter()
                         .map(|g| match g.oversized {
                             Some(_) => Converted::too_large(),
+                            None if g.truncated => {
+                                let converted = converter.convert_game(&lone_cr_to_lf(&g.text));
+                                cut_short(converted, g.text.len())
+                            }
                             None => converter.convert_game(&lone_cr_to_lf(&g.text)),
                         })
                         .collect();
@@ -366,6 +370,23 @@ fn record(
         }
     }
     Ok(!converted.findings.is_empty() && sinks.report.is_some())
+}
+
+/// A game the input stopped inside: read for its findings, but rejected,
+/// since what is written must be whole.
+/// The finding points at the end of what was read, `len` bytes in.
+fn cut_short(mut converted: Converted, len: usize) -> Converted {
+    converted.rejected = true;
+    converted.output = None;
+    converted.findings.push(
+        Finding::game(
+            Kind::Syntax,
+            Severity::Error,
+            "the input ends inside this game (cut short): rejected, not written as if whole",
+        )
+        .at(u32::try_from(len).unwrap_or(u32::MAX), ""),
+    );
+    converted
 }
 
 /// What follows a rejected game so that the next one starts after a

@@ -36,6 +36,10 @@ pub struct RawGame {
     /// Set for a game larger than [`MAX_GAME_BYTES`]: it is not read,
     /// only passed on, in pieces, byte for byte.
     pub oversized: Option<Oversized>,
+    /// Set when the input stops inside the game: a read error, or an end
+    /// with no line end after a game with tags and no result. Such a game
+    /// is not whole and must not be written as if it were.
+    pub truncated: bool,
 }
 
 /// A piece of a game too large to read.
@@ -82,7 +86,11 @@ pub struct Splitter<R> {
     oversized: Option<bool>,
     /// Whether the last piece read ended its line.
     piece_ends_line: bool,
+    /// Whether the last line read ended with a line end.
+    last_line_ended: bool,
     done: bool,
+    /// A read error, given after the game it cut short.
+    error: Option<io::Error>,
 }
 
 #[derive(Default)]
@@ -113,7 +121,9 @@ impl<R: BufRead> Splitter<R> {
             held: Vec::new(),
             oversized: None,
             piece_ends_line: true,
+            last_line_ended: true,
             done: false,
+            error: None,
         }
     }
 
@@ -134,6 +144,7 @@ impl<R: BufRead> Splitter<R> {
             text: String::from_utf8(current.text)
                 .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
             oversized: None,
+            truncated: false,
         })
     }
 
@@ -215,6 +226,7 @@ impl<R: BufRead> Splitter<R> {
             line,
             text: String::new(),
             oversized: Some(Oversized::Start(bytes)),
+            truncated: false,
         }
     }
 }
@@ -274,7 +286,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
 
     fn next(&mut self) -> Option<io::Result<RawGame>> {
         if self.done {
-            return None;
+            return self.error.take().map(Err);
         }
         loop {
             let mut line = std::mem::take(&mut self.line);
@@ -282,16 +294,33 @@ impl<R: BufRead> Iterator for Splitter<R> {
             let complete = match self.read_piece(&mut line) {
                 Ok(complete) => complete,
                 Err(e) => {
+                    // What was read of the game is passed on, marked cut
+                    // short, and the error after it.
                     self.done = true;
-                    return Some(Err(e));
+                    self.release_held();
+                    return match self.finish() {
+                        Some(mut game) => {
+                            game.truncated = true;
+                            self.error = Some(e);
+                            Some(Ok(game))
+                        }
+                        None => Some(Err(e)),
+                    };
                 }
             };
             if line.is_empty() {
                 self.done = true;
                 // Trailing paragraphs close the last game.
                 self.release_held();
-                return self.finish().map(Ok);
+                let cut = self.current.has_tags
+                    && !self.current.ends_with_result
+                    && !self.last_line_ended;
+                return self.finish().map(|mut game| {
+                    game.truncated = cut;
+                    Ok(game)
+                });
             }
+            self.last_line_ended = matches!(line.last(), Some(b'\n' | b'\r'));
             let line_byte = self.byte;
             self.byte += line.len() as u64;
             let starts_line = self.piece_ends_line;
@@ -315,6 +344,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
                         line: self.line_no,
                         text: String::new(),
                         oversized: Some(Oversized::Rest(line.clone())),
+                        truncated: false,
                     };
                     self.line = line;
                     return Some(Ok(piece));
