@@ -413,9 +413,10 @@ impl<R: BufRead> Splitter<R> {
         let starts_game = broken_off
             || match kind {
                 Kind::Tag => !cur.in_comment && (cur.has_moves || cur.blank_after_tags),
-                // Text without tags: a game ended by its result on the line
-                // before, with no blank line in between.
-                Kind::MoveOne => !cur.in_comment && !cur.has_tags && cur.ends_with_result,
+                // A game ended by its result on the line before, with no
+                // blank line in between (games run together, as
+                // pgn-extract reads them): move one starts the next.
+                Kind::MoveOne => !cur.in_comment && cur.ends_with_result,
                 _ => false,
             };
         let paragraph_break = kind == Kind::Blank && !cur.in_comment && cur.has_moves;
@@ -616,6 +617,20 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert!(games[0].text.contains("A note."), "{games:?}");
         assert!(games[1].text.starts_with("[Event"), "{games:?}");
+    }
+
+    #[test]
+    fn games_run_together_after_a_result_are_two_games() {
+        let games = split("[Event \"a\"]\n\n1. e4 e5 1-0\n1. d4 d5 *\n[Event \"c\"]\n1. c4 *\n");
+        let texts: Vec<&str> = games.iter().map(|g| g.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "[Event \"a\"]\n\n1. e4 e5 1-0\n",
+                "1. d4 d5 *\n",
+                "[Event \"c\"]\n1. c4 *\n"
+            ]
+        );
     }
 
     #[test]
