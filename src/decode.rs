@@ -34,10 +34,11 @@
 //! assert_eq!(input.encoding.name(), "IBM852");
 //! ```
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
-use encoding_rs::{Encoding, UTF_8};
+use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
 use encoding_rs_io::DecodeReaderBytesBuilder;
 
 /// How much is read to detect the encoding.
@@ -138,6 +139,56 @@ impl TextEncoding {
 impl fmt::Display for TextEncoding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// `text` as `encoding` writes it: the bytes it was decoded from, so that
+/// a rejected game goes out as it came in. UTF-16 is written without a
+/// byte-order mark. Exact for every character the encoding has; a
+/// character it lacks (a U+FFFD put in place of an undefined byte) is
+/// written as encoding_rs writes it, as a numeric character reference,
+/// or `?` in a DOS code page.
+///
+/// ```
+/// use scoresheet::decode::{TextEncoding, encode};
+///
+/// let latin2 = TextEncoding::for_label("iso-8859-2").unwrap();
+/// assert_eq!(&encode(latin2, "Ligčti")[..], b"Lig\xe8ti");
+/// let cp852 = TextEncoding::for_label("cp852").unwrap();
+/// assert_eq!(&encode(cp852, "Michał")[..], b"Micha\x88");
+/// let utf16 = TextEncoding::for_label("utf-16le").unwrap();
+/// assert_eq!(&encode(utf16, "e4")[..], b"e\x004\x00");
+/// ```
+pub fn encode(encoding: TextEncoding, text: &str) -> Cow<'_, [u8]> {
+    match encoding {
+        TextEncoding::Standard(e) if e == UTF_8 => Cow::Borrowed(text.as_bytes()),
+        TextEncoding::Standard(e) if e == UTF_16LE => {
+            Cow::Owned(text.encode_utf16().flat_map(u16::to_le_bytes).collect())
+        }
+        TextEncoding::Standard(e) if e == UTF_16BE => {
+            Cow::Owned(text.encode_utf16().flat_map(u16::to_be_bytes).collect())
+        }
+        TextEncoding::Standard(e) => match e.encode(text).0 {
+            Cow::Borrowed(b) => Cow::Borrowed(b),
+            Cow::Owned(b) => Cow::Owned(b),
+        },
+        TextEncoding::Dos(page) => {
+            if text.is_ascii() {
+                return Cow::Borrowed(text.as_bytes());
+            }
+            let table = page.upper_half();
+            Cow::Owned(
+                text.chars()
+                    .map(|c| match u8::try_from(c) {
+                        Ok(b) if b.is_ascii() => b,
+                        _ => table
+                            .iter()
+                            .position(|&t| t == c)
+                            .map_or(b'?', |i| 0x80 + i as u8),
+                    })
+                    .collect(),
+            )
+        }
     }
 }
 

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 use crate::audit::{Finding, Kind, ReportWriter, Row, Severity};
 use crate::convert::{Converted, Converter};
-use crate::decode::{EncodingChoice, TextEncoding, decode};
+use crate::decode::{EncodingChoice, TextEncoding, decode, encode};
 pub use crate::input::Input;
 use crate::input::decompress;
 use crate::model::Location;
@@ -312,7 +312,7 @@ fn record(
     if let Some(Oversized::Rest(bytes)) = &raw.oversized {
         source.game_start(raw);
         if let Some(rejects) = sinks.rejects.as_mut() {
-            rejects.write_all(bytes)?;
+            rejects.write_all(&source.original_bytes(bytes))?;
         }
         return Ok(false);
     }
@@ -321,13 +321,17 @@ fn record(
     if let Some(Oversized::Start(bytes)) = &raw.oversized {
         summary.rejected += 1;
         if let Some(rejects) = sinks.rejects.as_mut() {
-            rejects.write_all(bytes)?;
+            rejects.write_all(&source.original_bytes(bytes))?;
         }
     } else if converted.rejected {
         summary.rejected += 1;
         if let Some(rejects) = sinks.rejects.as_mut() {
-            rejects.write_all(raw.text.as_bytes())?;
-            rejects.write_all(separator(&raw.text).as_bytes())?;
+            // The bytes as they stood in the input, whatever its encoding.
+            match &raw.original {
+                Some(bytes) => rejects.write_all(bytes)?,
+                None => rejects.write_all(&encode(source.encoding, &raw.text))?,
+            }
+            rejects.write_all(&encode(source.encoding, separator(&raw.text)))?;
         }
     } else {
         summary.converted += 1;
@@ -438,6 +442,7 @@ fn locate(raw: &RawGame, source: &SourceMap, start: u64, finding: &Finding) -> L
 /// width in the input of every game is added up as games go by. Text
 /// between games is blank lines, ASCII.
 struct SourceMap {
+    encoding: TextEncoding,
     width: Width,
     bom_len: u64,
     /// Where the previous game ended, in the decoded text.
@@ -475,10 +480,23 @@ impl SourceMap {
             TextEncoding::Standard(e) => Width::Other(e),
         };
         SourceMap {
+            encoding,
             width,
             bom_len,
             decoded_end: 0,
             input_end: 0,
+        }
+    }
+
+    /// A piece of a game too large to read as it stood in the input: the
+    /// piece itself for UTF-8, else encoded back (a character cut at the
+    /// piece's end aside).
+    fn original_bytes<'a>(&self, piece: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
+        match self.width {
+            Width::Utf8 => std::borrow::Cow::Borrowed(piece),
+            _ => std::borrow::Cow::Owned(
+                encode(self.encoding, &String::from_utf8_lossy(piece)).into_owned(),
+            ),
         }
     }
 

@@ -36,6 +36,9 @@ pub struct RawGame {
     /// Set for a game larger than [`MAX_GAME_BYTES`]: it is not read,
     /// only passed on, in pieces, byte for byte.
     pub oversized: Option<Oversized>,
+    /// The game's bytes as read, when they are not valid UTF-8 (`text`
+    /// then has U+FFFD in place of each invalid sequence).
+    pub original: Option<Vec<u8>>,
     /// Set when the input stops inside the game: a read error, or an end
     /// with no line end after a game with tags and no result. Such a game
     /// is not whole and must not be written as if it were.
@@ -137,12 +140,19 @@ impl<R: BufRead> Splitter<R> {
             return None;
         }
         self.index += 1;
+        let (text, original) = match String::from_utf8(current.text) {
+            Ok(text) => (text, None),
+            Err(e) => {
+                let bytes = e.into_bytes();
+                (String::from_utf8_lossy(&bytes).into_owned(), Some(bytes))
+            }
+        };
         Some(RawGame {
             index: self.index,
             byte: current.byte,
             line: current.line,
-            text: String::from_utf8(current.text)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            text,
+            original,
             oversized: None,
             truncated: false,
         })
@@ -225,6 +235,7 @@ impl<R: BufRead> Splitter<R> {
             byte,
             line,
             text: String::new(),
+            original: None,
             oversized: Some(Oversized::Start(bytes)),
             truncated: false,
         }
@@ -343,6 +354,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
                         byte: line_byte,
                         line: self.line_no,
                         text: String::new(),
+                        original: None,
                         oversized: Some(Oversized::Rest(line.clone())),
                         truncated: false,
                     };
