@@ -41,6 +41,7 @@ pub mod engine;
 pub mod game;
 pub mod input;
 pub mod lang;
+mod lang_evidence;
 pub mod model;
 pub mod notation;
 pub mod output;
