@@ -172,8 +172,11 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
             Finding::game(kind, Severity::Warning, f.message.clone()).at(f.offset, "")
         })
         .collect();
-    let start = match start_position(&lexed.tags) {
-        Ok(start) => start,
+    let start = match start_position(&mut lexed.tags) {
+        Ok((start, national)) => {
+            findings.extend(national);
+            start
+        }
         Err(finding) => {
             findings.push(finding);
             return Game {
@@ -431,10 +434,13 @@ pub(crate) fn tables_for<'a>(
 }
 
 /// The position the game starts from: the FEN tag's, or the standard one.
-fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
-    let Some(tag) = tags.iter().find(|t| t.name == "FEN") else {
-        return Ok(Chess::default());
-    };
+///
+/// The tag is read as written: a FEN that is valid but illegal is an
+/// error, never read again with another language's letters (which could
+/// make it some other legal position). Only a FEN that standard letters
+/// cannot read at all (`bhfvkfhb/…`) is read with national letters; the
+/// tag then holds the standard FEN, and a finding says so.
+fn start_position(tags: &mut [Tag]) -> Result<(Chess, Option<Finding>), Finding> {
     let mode = match tags
         .iter()
         .find(|t| t.name == "Variant")
@@ -443,7 +449,10 @@ fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
         Some(v) if v.contains("960") || v.contains("fischer") => CastlingMode::Chess960,
         _ => CastlingMode::Standard,
     };
-    let bad = |why: String| {
+    let Some(tag) = tags.iter_mut().find(|t| t.name == "FEN") else {
+        return Ok((Chess::default(), None));
+    };
+    let bad = |tag: &Tag, why: String| {
         Finding::game(
             Kind::BadTag,
             Severity::Error,
@@ -454,23 +463,35 @@ fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
         )
         .at(tag.offset, tag.value.clone())
     };
-    let standard = tag
-        .value
-        .trim()
-        .parse::<Fen>()
-        .map_err(|e| e.to_string())
-        .and_then(|fen| fen.into_position(mode).map_err(|e| e.to_string()));
-    match standard {
-        Ok(pos) => Ok(pos),
+    match tag.value.trim().parse::<Fen>() {
+        Ok(fen) => fen
+            .into_position(mode)
+            .map(|pos| (pos, None))
+            .map_err(|e| bad(tag, e.to_string())),
         // A FEN written with national letters (`bhfvkfhb/gggggggg/…`).
         Err(why) => match crate::notation::fen::parse_fen(&tag.value, Letters::Auto) {
-            Ok(reading) => reading
-                .fen
-                .parse::<Fen>()
-                .map_err(|e| bad(e.to_string()))?
-                .into_position(mode)
-                .map_err(|e| bad(e.to_string())),
-            Err(_) => Err(bad(why)),
+            Ok(reading) => {
+                let pos = reading
+                    .fen
+                    .parse::<Fen>()
+                    .map_err(|e| bad(tag, e.to_string()))?
+                    .into_position(mode)
+                    .map_err(|e| bad(tag, e.to_string()))?;
+                let finding = Finding::game(
+                    Kind::LetterSet,
+                    Severity::Info,
+                    format!(
+                        "FEN tag {:?} is written with the {} piece letters; {:?} is written",
+                        truncate(&tag.value, 90),
+                        reading.letters,
+                        reading.fen
+                    ),
+                )
+                .at(tag.offset, tag.value.clone());
+                tag.value = reading.fen;
+                Ok((pos, Some(finding)))
+            }
+            Err(_) => Err(bad(tag, why.to_string())),
         },
     }
 }
@@ -785,6 +806,26 @@ mod tests {
         );
         assert!(!game.is_rejected(), "{:?}", game.findings);
         assert_eq!(game.replay.main_plies, 1);
+        assert_eq!(kinds(&game), [Kind::LetterSet]);
+        let fen = game.lexed.tags.iter().find(|t| t.name == "FEN").unwrap();
+        assert_eq!(
+            fen.value,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+    }
+
+    #[test]
+    fn a_fen_tag_illegal_in_standard_letters_is_not_read_with_others() {
+        // As written, a bishop on h1 with the right to castle: illegal.
+        // With Hungarian letters `B` is a rook (bástya) and the position
+        // legal, but that is not what the tag says.
+        let game = read(
+            "[FEN \"4k3/8/8/8/8/8/8/4K2B w K - 0 1\"]\n1. O-O *",
+            &ReadOptions::default(),
+        );
+        assert!(game.is_rejected());
+        assert_eq!(kinds(&game), [Kind::BadTag]);
+        assert!(game.findings[0].message.contains("not a legal position"));
     }
 
     #[test]
