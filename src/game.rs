@@ -441,12 +441,21 @@ pub(crate) fn tables_for<'a>(
 /// cannot read at all (`bhfvkfhb/…`) is read with national letters; the
 /// tag then holds the standard FEN, and a finding says so.
 fn start_position(tags: &mut [Tag]) -> Result<(Chess, Option<Finding>), Finding> {
-    let mode = match tags
-        .iter()
-        .find(|t| t.name == "Variant")
-        .map(|t| t.value.to_ascii_lowercase())
-    {
+    let variant = tags.iter().find(|t| t.name == "Variant");
+    let mode = match variant.map(|t| t.value.to_ascii_lowercase()) {
         Some(v) if v.contains("960") || v.contains("fischer") => CastlingMode::Chess960,
+        Some(v) if !is_standard_variant(&v) => {
+            let tag = variant.map_or((0, String::new()), |t| (t.offset, t.value.clone()));
+            return Err(Finding::game(
+                Kind::BadTag,
+                Severity::Error,
+                format!(
+                    "variant {:?} is not replayed: only standard chess and Chess960 are; the game is rejected",
+                    truncate(&tag.1, 40)
+                ),
+            )
+            .at(tag.0, tag.1));
+        }
         _ => CastlingMode::Standard,
     };
     let Some(tag) = tags.iter_mut().find(|t| t.name == "FEN") else {
@@ -494,6 +503,15 @@ fn start_position(tags: &mut [Tag]) -> Result<(Chess, Option<Finding>), Finding>
             Err(_) => Err(bad(tag, why.to_string())),
         },
     }
+}
+
+/// Variant tag values that name standard chess (lowercase): PGN's own,
+/// and what Lichess and ChessBase write.
+fn is_standard_variant(value: &str) -> bool {
+    matches!(
+        value.trim(),
+        "" | "standard" | "chess" | "normal" | "from position" | "fromposition" | "classical"
+    )
 }
 
 /// Piece letters written once or twice where the game writes another
@@ -812,6 +830,33 @@ mod tests {
             fen.value,
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         );
+    }
+
+    #[test]
+    fn other_variants_are_rejected_with_a_finding() {
+        for variant in [
+            "Atomic",
+            "Crazyhouse",
+            "King of the Hill",
+            "Three-check",
+            "Horde",
+        ] {
+            let text = format!("[Variant \"{variant}\"]\n1. e4 e5 *");
+            let game = read(&text, &ReadOptions::default());
+            assert!(game.is_rejected(), "{variant}");
+            assert_eq!(kinds(&game), [Kind::BadTag], "{variant}");
+            assert!(
+                game.findings[0].message.contains("is not replayed"),
+                "{variant}"
+            );
+        }
+        for variant in ["Standard", "From Position", "Chess960"] {
+            let text = format!("[Variant \"{variant}\"]\n1. e4 e5 *");
+            assert!(
+                !read(&text, &ReadOptions::default()).is_rejected(),
+                "{variant}"
+            );
+        }
     }
 
     #[test]

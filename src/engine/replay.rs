@@ -327,6 +327,15 @@ impl Replayer<'_> {
             }
             Err(e) => match self.joined_with_following(word, index) {
                 Some(found) => found,
+                None if matches!(word, "--" | "Z0" | "z0" | "0000") => {
+                    // PGN readers write a side passing its turn so in
+                    // analysis; it is no chess move to replay.
+                    let message = format!(
+                        "null move \"{word}\" (a side passing its turn): not replayed, so the game is rejected"
+                    );
+                    self.fail(Kind::Unparseable, index, &message);
+                    return 0;
+                }
                 None => {
                     let mut message =
                         format!("unparseable move \"{word}\": expected {}", e.expected);
