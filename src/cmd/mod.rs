@@ -34,7 +34,7 @@ pub struct Cli {
 enum Command {
     /// Converts games to PGN, SAN in any language, or FEN.
     #[command(
-        after_help = "Examples:\n  scoresheet convert examples/fide-specimen-hu.txt\n  scoresheet convert old.pgn --to san --to-lang hu -o new.txt --report report.csv\n  cat games.pgn | scoresheet convert --to fen"
+        after_help = "Examples:\n  scoresheet convert examples/national-letters.pgn\n  scoresheet convert archive/ -o all.pgn --rejects rejects.pgn --report report.csv\n  scoresheet convert old.pgn --to san --to-lang hu -o new.txt --report report.csv\n  cat games.pgn | scoresheet convert --to fen"
     )]
     Convert(ConvertArgs),
     /// Replays games and reports every problem as CSV, writing no games.
