@@ -26,6 +26,7 @@ use crate::decode::{EncodingChoice, TextEncoding, decode, encode};
 pub use crate::input::Input;
 use crate::input::decompress;
 use crate::model::Location;
+use crate::output::{Format, label};
 use crate::pgn::split::{Oversized, RawGame, Splitter, lone_cr_to_lf};
 use crate::progress::{NoProgress, Progress};
 
@@ -165,6 +166,12 @@ pub fn run_with_progress(
         .map(Input::size)
         .try_fold(0u64, |sum, size| size.map(|s| sum + s));
     progress.start(total);
+    // JSON and per-ply positions say which game (and ply) they are.
+    let label_as = match converter.format() {
+        Format::Json => Some((Format::Json, false)),
+        f @ (Format::Fen | Format::Epd) if converter.is_every_ply() => Some((f, true)),
+        _ => None,
+    };
     let mut summary = Summary::default();
     let mut wrote_rows = false;
     for input in inputs {
@@ -238,7 +245,15 @@ pub fn run_with_progress(
             for (batch, results, read_error) in receive_done {
                 let (games_before, mut findings) = (summary.games, 0);
                 for (raw, converted) in batch.iter().zip(&results) {
-                    wrote_rows |= record(&name, &mut source, raw, converted, sinks, &mut summary)?;
+                    wrote_rows |= record(
+                        &name,
+                        &mut source,
+                        raw,
+                        converted,
+                        sinks,
+                        &mut summary,
+                        label_as,
+                    )?;
                     findings += converted.findings.len() as u64;
                 }
                 report_bytes(progress);
@@ -306,6 +321,7 @@ fn record(
     converted: &Converted,
     sinks: &mut Sinks<'_>,
     summary: &mut Summary,
+    label_as: Option<(Format, bool)>,
 ) -> io::Result<bool> {
     // A game too large to read goes to the rejects piece by piece; its
     // first piece counts it.
@@ -339,7 +355,12 @@ fn record(
         summary.clean += u64::from(!converted.has_problems());
         summary.repaired += u64::from(converted.repaired);
         if let (Some(out), Some(text)) = (sinks.output.as_mut(), &converted.output) {
-            out.write_all(text.as_bytes())?;
+            match label_as {
+                Some((format, every_ply)) => {
+                    out.write_all(label(text, format, every_ply, raw.index).as_bytes())?;
+                }
+                None => out.write_all(text.as_bytes())?,
+            }
         }
     }
     if !converted.notation.is_empty() {

@@ -102,7 +102,8 @@ struct ConvertArgs {
     #[arg(long, value_name = "FILE")]
     rejects: Option<PathBuf>,
     /// With --to fen or epd: every position of the main line, not only
-    /// the last.
+    /// the last, each with its game and ply (FEN: game, ply and FEN
+    /// separated by tabs; EPD: an `id` operation).
     #[arg(long)]
     every_ply: bool,
     /// Repair a game that does not replay when exactly one small edit
@@ -185,7 +186,8 @@ enum ToArg {
     Fen,
     /// The final position as EPD (--every-ply for every position).
     Epd,
-    /// One JSON object per game: tags, moves, final FEN, findings.
+    /// One JSON object per game: its number, tags, moves with comments,
+    /// NAGs, clocks and variations, final FEN, findings.
     Json,
 }
 
