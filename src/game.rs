@@ -624,8 +624,10 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
             .at(tag.offset, tag.value.clone()),
         );
     }
-    for (i, tag) in tags.iter().enumerate() {
-        if tags[..i].iter().any(|t| t.name == tag.name) {
+    // A set, not a search of the tags before: a game may hold 100,000.
+    let mut seen = std::collections::HashSet::with_capacity(tags.len());
+    for tag in tags {
+        if !seen.insert(tag.name.as_str()) {
             out.push(
                 Finding::game(
                     Kind::BadTag,

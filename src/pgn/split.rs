@@ -87,6 +87,10 @@ pub struct Splitter<R> {
     held: Vec<(u32, u64, Vec<u8>)>,
     /// Inside a game too large to read: whether its last line was blank.
     oversized: Option<bool>,
+    /// Inside a game too large to read: it has tags and no moves yet.
+    wants_moves: bool,
+    /// Bytes of the paragraphs in `held`.
+    held_bytes: usize,
     /// Whether the last piece read ended its line.
     piece_ends_line: bool,
     /// Whether the last line read ended with a line end.
@@ -123,6 +127,8 @@ impl<R: BufRead> Splitter<R> {
             current: Current::default(),
             held: Vec::new(),
             oversized: None,
+            wants_moves: false,
+            held_bytes: 0,
             piece_ends_line: true,
             last_line_ended: true,
             done: false,
@@ -225,6 +231,10 @@ impl<R: BufRead> Splitter<R> {
         } else {
             (current.byte, current.line)
         };
+        let piece_kind = classify(piece);
+        self.wants_moves = !current.has_moves
+            && matches!(piece_kind, Kind::Tag | Kind::Blank)
+            && (current.has_tags || piece_kind == Kind::Tag);
         let mut bytes = current.text;
         bytes.extend_from_slice(piece);
         self.index += 1;
@@ -270,8 +280,25 @@ impl<R: BufRead> Splitter<R> {
         cur.previous_blank = kind == Kind::Blank;
     }
 
+    /// Holds a paragraph line until a move line says whose it is. Held
+    /// text is bounded: past [`MAX_GAME_BYTES`] the game before is
+    /// finished and the paragraphs start the next one (which, if they go
+    /// on, becomes a game too large to read), so that endless prose after
+    /// a game cannot fill memory.
+    fn hold(&mut self, line_no: u32, byte: u64, line: &[u8]) -> Option<RawGame> {
+        self.held_bytes += line.len();
+        self.held.push((line_no, byte, line.to_vec()));
+        if self.held_bytes <= MAX_GAME_BYTES {
+            return None;
+        }
+        let finished = self.finish();
+        self.release_held();
+        finished
+    }
+
     /// Adds the held paragraphs to the current game.
     fn release_held(&mut self) {
+        self.held_bytes = 0;
         for (line_no, byte, line) in std::mem::take(&mut self.held) {
             let kind = self.prose_or(classify(&line), &line);
             self.append(line_no, byte, &line, kind);
@@ -347,8 +374,14 @@ impl<R: BufRead> Iterator for Splitter<R> {
                 } else {
                     Kind::Text
                 };
-                if !(starts_line && after_blank && matches!(kind, Kind::Tag | Kind::MoveOne)) {
+                // Move one after the tags of a game too large to read is
+                // that game's movetext, not the next game.
+                let next = kind == Kind::Tag || (kind == Kind::MoveOne && !self.wants_moves);
+                if !(starts_line && after_blank && next) {
                     self.oversized = Some(starts_line && complete && kind == Kind::Blank);
+                    if starts_line && !matches!(kind, Kind::Blank | Kind::Tag) {
+                        self.wants_moves = false;
+                    }
                     let piece = RawGame {
                         index: self.index,
                         byte: line_byte,
@@ -392,8 +425,7 @@ impl<R: BufRead> Splitter<R> {
                 // A result on its own after the moves is the game's.
                 Kind::Text if is_result_line(line) => self.release_held(),
                 Kind::Blank | Kind::Text | Kind::Prose | Kind::Escape => {
-                    self.held.push((line_no, line_byte, line.to_vec()));
-                    return None;
+                    return self.hold(line_no, line_byte, line);
                 }
                 // Tags start a PGN game, which has no title before them:
                 // the paragraphs were the end of this one.
@@ -414,7 +446,10 @@ impl<R: BufRead> Splitter<R> {
         }
         let cur = &mut self.current;
         let plainly_new = kind == Kind::Tag || (kind == Kind::MoveOne && !cur.has_tags);
-        let broken_off = plainly_new && cur.in_comment && cur.previous_blank;
+        // A line that closes the open comment is part of it, whatever it
+        // starts with (`[Note "x"] more}` in a note).
+        let broken_off =
+            plainly_new && cur.in_comment && cur.previous_blank && track_comment(line, true);
         if broken_off {
             // A comment left open by a broken game ends where the next
             // game plainly starts: at a tag line, or in text without tags
@@ -433,8 +468,7 @@ impl<R: BufRead> Splitter<R> {
             };
         let paragraph_break = kind == Kind::Blank && !cur.in_comment && cur.has_moves;
         if paragraph_break && !cur.has_tags && !cur.ends_with_result {
-            self.held.push((line_no, line_byte, line.to_vec()));
-            return None;
+            return self.hold(line_no, line_byte, line);
         }
         // A game whose result is written ends at the next blank line.
         if paragraph_break && cur.ends_with_result {

@@ -70,10 +70,11 @@ pub fn write_tags(out: &mut String, game: &Game<'_>) {
         };
         push_tag(out, name, value);
     }
-    for (i, tag) in game.lexed.tags.iter().enumerate() {
+    // A set, not a search of the tags before: a game may hold 100,000.
+    let mut seen = std::collections::HashSet::with_capacity(game.lexed.tags.len());
+    for tag in &game.lexed.tags {
         let in_roster = ROSTER.iter().any(|(n, _)| *n == tag.name);
-        let repeated = game.lexed.tags[..i].iter().any(|t| t.name == tag.name);
-        if !in_roster && !repeated {
+        if !in_roster && seen.insert(tag.name.as_str()) {
             push_tag(out, &tag.name, &tag.value);
         }
     }
