@@ -300,12 +300,11 @@ pub fn collect(paths: &[PathBuf], outputs: &[PathId]) -> Result<Collected, Colle
 }
 
 fn walk(dir: &Path, outputs: &[PathId], collected: &mut Collected) -> io::Result<()> {
-    let walker = walkdir::WalkDir::new(dir)
+    let mut walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name()
-        .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
-    for entry in walker {
+        .into_iter();
+    while let Some(entry) = walker.next() {
         let entry = match entry {
             Ok(entry) => entry,
             Err(e) => {
@@ -323,6 +322,16 @@ fn walk(dir: &Path, outputs: &[PathId], collected: &mut Collected) -> io::Result
             }
         };
         let kind = entry.file_type();
+        if entry.depth() > 0 && is_hidden(entry.file_name()) {
+            collected.skipped.push(Skipped {
+                path: entry.path().to_owned(),
+                reason: SkipReason::Hidden,
+            });
+            if kind.is_dir() {
+                walker.skip_current_dir();
+            }
+            continue;
+        }
         if kind.is_dir() {
             continue;
         }
