@@ -23,18 +23,24 @@ if [ -z "${SCORESHEET:-}" ]; then
     SCORESHEET=target/release/scoresheet
 fi
 
+# Prints "wall cpu" (seconds; cpu = user + system) of one run.
 wall() {
-    /usr/bin/time -f '%e' "$SCORESHEET" audit -q -j 2 "$1" --report /dev/null 2>&1 >/dev/null | tail -1
+    /usr/bin/time -f '%e %U %S' "$SCORESHEET" audit -q -j 2 "$1" --report /dev/null 2>&1 >/dev/null |
+        tail -1 | awk '{printf "%s %.2f", $1, $2 + $3}'
 }
 
 plain=()
 zst=()
+plain_cpu=()
+zst_cpu=()
 for round in $(seq "$ROUNDS"); do
-    p=$(wall "$PLAIN")
-    z=$(wall "$ZST")
-    say "round $round: plain $p s, zst $z s"
+    read -r p pc <<<"$(wall "$PLAIN")"
+    read -r z zc <<<"$(wall "$ZST")"
+    say "round $round: plain $p s (cpu $pc s), zst $z s (cpu $zc s), load $(cut -d' ' -f1 /proc/loadavg)"
     plain+=("$p")
     zst+=("$z")
+    plain_cpu+=("$pc")
+    zst_cpu+=("$zc")
 done
 
 stats() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {printf "%s %s", a[1], a[int((NR+1)/2)]}'; }
@@ -42,5 +48,8 @@ read -r pbest pmed <<<"$(stats "${plain[@]}")"
 read -r zbest zmed <<<"$(stats "${zst[@]}")"
 echo "plain: best $pbest s, median $pmed s ($(stat -c %s "$PLAIN") bytes)"
 echo "zst:   best $zbest s, median $zmed s ($(stat -c %s "$ZST") bytes)"
+read -r pcbest pcmed <<<"$(stats "${plain_cpu[@]}")"
+read -r zcbest zcmed <<<"$(stats "${zst_cpu[@]}")"
+echo "cpu:   plain best $pcbest s, median $pcmed s; zst best $zcbest s, median $zcmed s"
 awk -v pb="$pbest" -v zb="$zbest" -v pm="$pmed" -v zm="$zmed" \
     'BEGIN {printf "ratio zst/plain: best %.3f, median %.3f (goal <= 1.15)\n", zb/pb, zm/pm}'
