@@ -3,9 +3,10 @@
 //!
 //! A target that is a symbolic link is written through: the file it
 //! leads to is replaced, the link stays. A target that exists and is not
-//! a regular file (`/dev/null`, a named pipe, `/dev/stdout`), or lives
-//! under `/dev` or `/proc`, is written in place, since renaming over it
-//! would replace the device. A file replaced keeps its permissions.
+//! a regular file (`/dev/null`, a named pipe), or is a standard stream's
+//! name (`/dev/stdout`, `/dev/fd/N`, `/proc/…`), is written in place,
+//! since renaming over it would replace the device or the link. A file
+//! replaced keeps its permissions.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -77,9 +78,13 @@ impl Output {
     }
 
     fn create_file(given: &Path) -> Result<Output, String> {
-        let in_place = std::fs::metadata(given).is_ok_and(|m| !m.is_file())
-            || given.starts_with("/dev")
-            || given.starts_with("/proc");
+        // `/dev/stdout` and its kin lead to whatever the shell opened,
+        // which may be a regular file: renaming over the link would
+        // replace the system's own.
+        let stream = ["/dev/stdout", "/dev/stderr", "/dev/fd", "/proc"]
+            .iter()
+            .any(|p| given.starts_with(p));
+        let in_place = stream || std::fs::metadata(given).is_ok_and(|m| !m.is_file());
         if in_place {
             let file = std::fs::OpenOptions::new()
                 .write(true)
