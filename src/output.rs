@@ -20,7 +20,7 @@ use shakmaty::fen::{Epd, Fen};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 use crate::engine::render::{self, MoveStyle};
-use crate::engine::replay::Event;
+use crate::engine::replay::{Event, null_move};
 use crate::game::Game;
 use crate::lang::Language;
 use crate::notation::iccf::Promotion;
@@ -148,14 +148,28 @@ fn positions(out: &mut String, game: &Game<'_>, format: Format, style: &Style<'_
     }
     let mut pos = game.start.clone();
     write(&pos);
-    for mv in main_line(game) {
-        pos.play_unchecked(mv);
-        write(&pos);
+    let mut depth = 0usize;
+    for event in &game.replay.events {
+        match event {
+            Event::Begin => depth += 1,
+            Event::End => depth = depth.saturating_sub(1),
+            Event::Move { mv, .. } if depth == 0 => {
+                pos.play_unchecked(*mv);
+                write(&pos);
+            }
+            Event::Null { .. } if depth == 0 => {
+                if let Some(next) = null_move(&pos) {
+                    pos = next;
+                }
+                write(&pos);
+            }
+            _ => {}
+        }
     }
     out.push('\n');
 }
 
-/// The moves of the main line, variations skipped.
+/// The moves of the main line, variations and null moves skipped.
 pub fn main_line(game: &Game<'_>) -> Vec<shakmaty::Move> {
     let mut depth = 0usize;
     let mut moves = Vec::new();
@@ -237,6 +251,13 @@ fn json_line<'e>(
                 before = pos.clone();
                 pos.play_unchecked(*mv);
                 moves.push(json!({ "san": san, "uci": uci }));
+            }
+            Event::Null { .. } => {
+                before = pos.clone();
+                if let Some(next) = null_move(&pos) {
+                    pos = next;
+                }
+                moves.push(json!({ "san": "--", "uci": "0000", "null": true }));
             }
             Event::Nag(n) => push(&mut moves, "nags", Value::from(*n)),
             Event::Comment(token) => {

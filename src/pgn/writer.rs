@@ -23,7 +23,7 @@ use shakmaty::{Chess, Color, Position};
 
 use crate::engine::origins::Origins;
 use crate::engine::render::{self, MoveStyle};
-use crate::engine::replay::Event;
+use crate::engine::replay::{Event, null_move};
 use crate::game::Game;
 
 /// Movetext lines stay shorter than this.
@@ -77,6 +77,22 @@ pub fn write_tags(out: &mut String, game: &Game<'_>) {
         if !in_roster && seen.insert(tag.name.as_str()) {
             push_tag(out, &tag.name, &tag.value);
         }
+    }
+}
+
+/// Appends the number of the move about to be made in `pos` (`12. `), or
+/// for Black's move `12... ` when `black_too`.
+fn push_move_number(word: &mut String, pos: &Chess, black_too: bool) {
+    match pos.turn() {
+        Color::White => {
+            push_number(word, pos.fullmoves().get());
+            word.push_str(". ");
+        }
+        Color::Black if black_too => {
+            push_number(word, pos.fullmoves().get());
+            word.push_str("... ");
+        }
+        Color::Black => {}
     }
 }
 
@@ -141,18 +157,20 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
                 let pos = &prev.pos;
                 // A move number stays on the line of its move.
                 word.clear();
-                match pos.turn() {
-                    Color::White => {
-                        push_number(&mut word, pos.fullmoves().get());
-                        word.push_str(". ");
-                    }
-                    Color::Black if need_number => {
-                        push_number(&mut word, pos.fullmoves().get());
-                        word.push_str("... ");
-                    }
-                    Color::Black => {}
-                }
+                push_move_number(&mut word, pos, need_number);
                 render::append_move(&mut word, style, pos, *mv, &at.pos, prev.origins.as_ref());
+                w.word(&word);
+                need_number = false;
+            }
+            Event::Null { .. } => {
+                prev.clone_from(&at);
+                has_prev = true;
+                if let Some(next) = null_move(&at.pos) {
+                    at.pos = next;
+                }
+                word.clear();
+                push_move_number(&mut word, &prev.pos, need_number);
+                word.push_str(style.null_move());
                 w.word(&word);
                 need_number = false;
             }
