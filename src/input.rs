@@ -8,8 +8,9 @@
 //! back instead of entering it, and takes only what looks like text or a
 //! compressed file. Everything it leaves out is a [`Skipped`], with why:
 //! hidden entries, named pipes and devices (which could block the run
-//! forever), binary files, links that loop, and the run's own outputs,
-//! which are never read back as inputs.
+//! forever), binary files, links that loop, READMEs and licences (which
+//! describe an archive), and the run's own outputs, which are never read
+//! back as inputs.
 //!
 //! [`decompress`] reads gzip, zstd, bzip2 and xz streams transparently,
 //! told by their first bytes, not by their names.
@@ -208,6 +209,9 @@ pub enum SkipReason {
     Loop,
     /// It is an output of this run.
     Output,
+    /// A README, licence or changelog, by its name: about the files
+    /// beside it, not games.
+    ProjectFile,
     /// It could not be looked at.
     Unreadable(String),
 }
@@ -229,6 +233,9 @@ impl fmt::Display for Skipped {
             SkipReason::Binary => "neither text nor a compressed file",
             SkipReason::Loop => "a symbolic link that loops back into the walk",
             SkipReason::Output => "an output of this run",
+            SkipReason::ProjectFile => {
+                "a README, licence or changelog (name it to read it as games)"
+            }
             SkipReason::Unreadable(e) => e,
         };
         write!(f, "{}: skipped, {why}", self.path.display())
@@ -344,6 +351,10 @@ fn walk(dir: &Path, outputs: &[PathId], collected: &mut Collected) -> io::Result
             collected.skipped.push(skip(SkipReason::Special));
             continue;
         }
+        if is_project_file(entry.file_name()) {
+            collected.skipped.push(skip(SkipReason::ProjectFile));
+            continue;
+        }
         if PathId::of(path).is_ok_and(|id| outputs.contains(&id)) {
             collected.skipped.push(skip(SkipReason::Output));
             continue;
@@ -359,6 +370,18 @@ fn walk(dir: &Path, outputs: &[PathId], collected: &mut Collected) -> io::Result
         }
     }
     Ok(())
+}
+
+/// Files that describe an archive rather than hold its games: `README`,
+/// `LICENSE`, `COPYING`, `CHANGELOG`, `NOTICE`, `AUTHORS`, with any
+/// extension and in any case.
+fn is_project_file(name: &std::ffi::OsStr) -> bool {
+    let name = name.to_string_lossy().to_ascii_uppercase();
+    let stem = name.split('.').next().unwrap_or("");
+    matches!(
+        stem,
+        "README" | "LICENSE" | "LICENCE" | "COPYING" | "CHANGELOG" | "NOTICE" | "AUTHORS"
+    )
 }
 
 /// Hidden entries (`.git`, editors' backups, unfinished outputs) are not
@@ -386,6 +409,20 @@ mod tests {
             (b"\xfd7zXZ\x00", Content::Compressed),
         ] {
             assert_eq!(content(bytes), want, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn project_files_are_told_by_name() {
+        for (name, want) in [
+            ("README", true),
+            ("readme.md", true),
+            ("LICENSE.txt", true),
+            ("ChangeLog", true),
+            ("games.pgn", false),
+            ("readers-digest.txt", false),
+        ] {
+            assert_eq!(is_project_file(std::ffi::OsStr::new(name)), want, "{name}");
         }
     }
 

@@ -68,6 +68,11 @@ fn a_directory_walk_skips_loops_pipes_binaries_and_hidden_files_with_a_note() {
     fs::write(root.join("sub/b.pgn.gz"), gzip(GAME_B.as_bytes())).unwrap();
     fs::write(root.join(".hidden.pgn"), GAME_A).unwrap();
     fs::write(
+        root.join("README.md"),
+        "Games of the 1911 club championship.\n",
+    )
+    .unwrap();
+    fs::write(
         root.join("picture.png"),
         b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00",
     )
@@ -94,6 +99,7 @@ fn a_directory_walk_skips_loops_pipes_binaries_and_hidden_files_with_a_note() {
         "loop: skipped, a symbolic link that loops",
         "loop2: skipped, a symbolic link that loops",
         ".hidden.pgn: skipped, hidden",
+        "README.md: skipped, a README, licence or changelog",
     ] {
         assert!(stderr.contains(note), "no {note:?} in {stderr}");
     }
