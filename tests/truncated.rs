@@ -99,3 +99,29 @@ fn a_final_mate_gives_the_result_where_an_unknown_one_is_written() {
         .stdout(predicates::str::contains("[Result \"0-1\"]"))
         .stdout(predicates::str::contains("2. g4 Qh4# 0-1"));
 }
+
+#[test]
+fn a_game_cut_at_a_line_end_is_rejected_when_its_result_tag_says_it_was_played_out() {
+    let cut = "[Event \"cut\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6\n";
+    Command::cargo_bin("scoresheet")
+        .unwrap()
+        .arg("convert")
+        .write_stdin(format!("{WHOLE}{cut}"))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "2 games read: 1 converted, 1 rejected",
+        ))
+        .stderr(predicates::str::contains("the input ends inside this game"));
+    // A game in progress (`*`) may simply stop: written.
+    let open = "[Event \"open\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6\n";
+    Command::cargo_bin("scoresheet")
+        .unwrap()
+        .arg("convert")
+        .write_stdin(format!("{WHOLE}{open}"))
+        .assert()
+        .success()
+        .stderr(predicates::str::contains(
+            "2 games read: 2 converted, 0 rejected",
+        ));
+}

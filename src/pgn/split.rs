@@ -39,9 +39,10 @@ pub struct RawGame {
     /// The game's bytes as read, when they are not valid UTF-8 (`text`
     /// then has U+FFFD in place of each invalid sequence).
     pub original: Option<Vec<u8>>,
-    /// Set when the input stops inside the game: a read error, or an end
-    /// with no line end after a game with tags and no result. Such a game
-    /// is not whole and must not be written as if it were.
+    /// Set when the input stops inside the game: a read error, or the end
+    /// of the input after a game with tags and no result at its end, in
+    /// the middle of a line or with a Result tag other than `*`. Such a
+    /// game is not whole and must not be written as if it were.
     pub truncated: bool,
 }
 
@@ -350,9 +351,14 @@ impl<R: BufRead> Iterator for Splitter<R> {
                 self.done = true;
                 // Trailing paragraphs close the last game.
                 self.release_held();
-                let cut = self.current.has_tags
-                    && !self.current.ends_with_result
-                    && !self.last_line_ended;
+                // The last game, with tags and no result at its end, was
+                // cut off: in the middle of a line, or at a line's end
+                // when its Result tag says the game was played out (a
+                // game in progress, `*`, may simply stop).
+                let cur = &self.current;
+                let cut = cur.has_tags
+                    && !cur.ends_with_result
+                    && (!self.last_line_ended || claims_a_result(&cur.text));
                 return self.finish().map(|mut game| {
                     game.truncated = cut;
                     Ok(game)
@@ -613,6 +619,17 @@ fn track_comment(line: &[u8], mut open: bool) -> bool {
         }
     }
     open
+}
+
+/// Whether a game's text has a Result tag with a result other than `*`.
+fn claims_a_result(text: &[u8]) -> bool {
+    [
+        "[Result \"1-0\"]",
+        "[Result \"0-1\"]",
+        "[Result \"1/2-1/2\"]",
+    ]
+    .iter()
+    .any(|tag| memchr::memmem::find(text, tag.as_bytes()).is_some())
 }
 
 /// A line holding only a game termination marker.
