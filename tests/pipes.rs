@@ -104,6 +104,28 @@ fn an_unwritable_standard_error_loses_no_output() {
 }
 
 #[test]
+fn a_closed_pipe_as_standard_error_loses_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    // Enough problems to fill a pipe's buffer many times over.
+    fs::write(&input, format!("{}{GOOD}", BAD.repeat(3000))).unwrap();
+    let out = dir.path().join("out.pgn");
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let status = Process::cargo_bin("scoresheet")
+        .unwrap()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .stderr(writer)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    assert!(fs::read_to_string(&out).unwrap().contains("4. Qxf7# 1-0"));
+}
+
+#[test]
 fn a_dash_means_standard_output_for_the_report_and_the_summary() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.pgn");
