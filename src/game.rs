@@ -505,6 +505,24 @@ fn start_position(tags: &mut [Tag]) -> Result<(Chess, Option<Finding>), Finding>
     }
 }
 
+/// The tags whose name an earlier tag has, in order. A game's dozen tags
+/// are compared pairwise; a game may hold 100,000, which go through a set.
+fn duplicates(tags: &[Tag]) -> Vec<&Tag> {
+    const FEW: usize = 32;
+    if tags.len() <= FEW {
+        return tags
+            .iter()
+            .enumerate()
+            .filter(|(i, tag)| tags[..*i].iter().any(|t| t.name == tag.name))
+            .map(|(_, tag)| tag)
+            .collect();
+    }
+    let mut seen = std::collections::HashSet::with_capacity(tags.len());
+    tags.iter()
+        .filter(|t| !seen.insert(t.name.as_str()))
+        .collect()
+}
+
 /// Variant tag values that name standard chess (lowercase): PGN's own,
 /// and what Lichess and ChessBase write.
 fn is_standard_variant(value: &str) -> bool {
@@ -624,19 +642,15 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
             .at(tag.offset, tag.value.clone()),
         );
     }
-    // A set, not a search of the tags before: a game may hold 100,000.
-    let mut seen = std::collections::HashSet::with_capacity(tags.len());
-    for tag in tags {
-        if !seen.insert(tag.name.as_str()) {
-            out.push(
-                Finding::game(
-                    Kind::BadTag,
-                    Severity::Warning,
-                    format!("duplicate {} tag; the first one is written", tag.name),
-                )
-                .at(tag.offset, tag.value.clone()),
-            );
-        }
+    for tag in duplicates(tags) {
+        out.push(
+            Finding::game(
+                Kind::BadTag,
+                Severity::Warning,
+                format!("duplicate {} tag; the first one is written", tag.name),
+            )
+            .at(tag.offset, tag.value.clone()),
+        );
     }
     if game.replay.resolved == 0 {
         let tags = !game.lexed.tags.is_empty();

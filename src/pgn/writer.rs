@@ -70,11 +70,17 @@ pub fn write_tags(out: &mut String, game: &Game<'_>) {
         };
         push_tag(out, name, value);
     }
-    // A set, not a search of the tags before: a game may hold 100,000.
-    let mut seen = std::collections::HashSet::with_capacity(game.lexed.tags.len());
-    for tag in &game.lexed.tags {
+    let tags = &game.lexed.tags;
+    // A game's dozen tags are compared pairwise; a game may hold 100,000,
+    // which go through a set.
+    let mut seen = (tags.len() > 32).then(|| std::collections::HashSet::with_capacity(tags.len()));
+    for (i, tag) in tags.iter().enumerate() {
         let in_roster = ROSTER.iter().any(|(n, _)| *n == tag.name);
-        if !in_roster && seen.insert(tag.name.as_str()) {
+        let first = match &mut seen {
+            Some(seen) => seen.insert(tag.name.as_str()),
+            None => !tags[..i].iter().any(|t| t.name == tag.name),
+        };
+        if !in_roster && first {
             push_tag(out, &tag.name, &tag.value);
         }
     }
