@@ -74,12 +74,15 @@ pub struct Summary {
     pub encodings: BTreeMap<String, u64>,
     /// Inputs that could not be read, with why.
     pub input_errors: Vec<String>,
+    /// Files a directory walk left out, with why (filled by the caller,
+    /// which walks the directories).
+    pub skipped: Vec<String>,
 }
 
 impl Summary {
     /// The summary as one JSON object: games read, clean, repaired,
     /// rejected; findings by kind; letter sets, notations and encodings
-    /// detected; inputs that could not be read.
+    /// detected; inputs that could not be read; files skipped.
     pub fn to_json(&self) -> String {
         let value = serde_json::json!({
             "games_read": self.games,
@@ -93,6 +96,7 @@ impl Summary {
             "notations": self.notations,
             "encodings": self.encodings,
             "input_errors": self.input_errors,
+            "skipped": self.skipped,
         });
         format!("{value:#}\n")
     }
@@ -127,6 +131,9 @@ impl fmt::Display for Summary {
         }
         if !self.input_errors.is_empty() {
             write!(f, "; {} input(s) unreadable", self.input_errors.len())?;
+        }
+        if !self.skipped.is_empty() {
+            write!(f, "; {} file(s) skipped", self.skipped.len())?;
         }
         Ok(())
     }

@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use scoresheet::Format;
 use scoresheet::audit::{ReportWriter, Row};
 use scoresheet::convert::Converter;
+use scoresheet::input::Collected;
 use scoresheet::paths::Role;
-use scoresheet::pipeline::{self, Input, Sinks, Summary};
+use scoresheet::pipeline::{self, Sinks, Summary};
 
 use super::output::{self, Output};
 use super::{AuditArgs, ConvertArgs, ReadArgs, say};
@@ -28,7 +29,7 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
     targets.extend(extra_targets(&args.read));
     // Every input is known and every path checked before any output is
     // created, so that a run never reads its own unfinished output.
-    let inputs = super::inputs(&args.read, &targets)?;
+    let collected = super::inputs(&args.read, &targets)?;
     let mut output = Output::create(args.output.as_deref())?;
     let mut rejects = args
         .rejects
@@ -37,7 +38,7 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
         .transpose()?;
     let ran = run(
         &args.read,
-        &inputs,
+        &collected,
         &converter,
         Some(output.writer()),
         rejects.as_mut().map(Output::writer),
@@ -57,8 +58,8 @@ pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
     let mut targets = vec![(Role::Report, args.read.report.as_deref())];
     let summary = args.read.summary.as_deref();
     targets.extend(summary.map(|p| (Role::Summary, Some(p))));
-    let inputs = super::inputs(&args.read, &targets)?;
-    match run(&args.read, &inputs, &converter, None, None)? {
+    let collected = super::inputs(&args.read, &targets)?;
+    match run(&args.read, &collected, &converter, None, None)? {
         Ran::Done(summary) => finish(&summary, &args.read),
         ran => Ok(ran.quiet_end()),
     }
@@ -108,7 +109,7 @@ fn converter(read: &ReadArgs) -> Result<Converter<'static>, String> {
 
 fn run(
     read: &ReadArgs,
-    inputs: &[Input],
+    collected: &Collected,
     converter: &Converter<'_>,
     output: Option<&mut dyn Write>,
     rejects: Option<&mut dyn Write>,
@@ -138,7 +139,7 @@ fn run(
         on_problem: Box::new(on_problem),
     };
     let result = pipeline::run_with_progress(
-        inputs,
+        &collected.inputs,
         converter,
         &super::encoding(&read.encoding),
         &mut sinks,
@@ -147,7 +148,10 @@ fn run(
     drop(sinks);
     drop(bar);
     let summary = match result {
-        Ok(summary) => summary,
+        Ok(summary) => Summary {
+            skipped: collected.skipped.iter().map(ToString::to_string).collect(),
+            ..summary
+        },
         Err(_) if output::pipe_closed() => {
             return Ok(Ran::PipeClosed {
                 problems: printed > 0,

@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use scoresheet::Format;
 use scoresheet::decode::EncodingChoice;
 use scoresheet::game::Letters;
-use scoresheet::input::{self, Input};
+use scoresheet::input::{self, Collected, Input};
 use scoresheet::lang::Language;
 use scoresheet::notation::Notation;
 use scoresheet::notation::iccf::Promotion;
@@ -80,7 +80,8 @@ struct ReadArgs {
     #[arg(short, long)]
     quiet: bool,
     /// Also write the summary (games read, clean, repaired, rejected,
-    /// findings by kind, letter sets, notations, encodings) to FILE as JSON.
+    /// findings by kind, letter sets, notations, encodings, inputs
+    /// unreadable, files skipped) to FILE as JSON (`-`: standard output).
     #[arg(long, value_name = "FILE.json")]
     summary: Option<PathBuf>,
 }
@@ -255,7 +256,7 @@ fn encoding(label: &str) -> EncodingChoice {
 /// before any output is created: standard output taken by one output at
 /// most, no input or output sharing a file with an output. Files a
 /// directory walk leaves out are noted on standard error.
-fn inputs(read: &ReadArgs, targets: &[(Role, Option<&Path>)]) -> Result<Vec<Input>, String> {
+fn inputs(read: &ReadArgs, targets: &[(Role, Option<&Path>)]) -> Result<Collected, String> {
     let on_stdout: Vec<Role> = targets
         .iter()
         .filter(|(_, path)| output::is_stdout(*path))
@@ -293,7 +294,7 @@ fn inputs(read: &ReadArgs, targets: &[(Role, Option<&Path>)]) -> Result<Vec<Inpu
         .collect();
     paths.extend(files);
     check_distinct(&paths).map_err(|e| e.to_string())?;
-    Ok(collected.inputs)
+    Ok(collected)
 }
 
 /// Prints a line on standard output; a reader gone away (`| head`) ends
