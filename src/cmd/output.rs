@@ -78,14 +78,7 @@ impl Output {
     }
 
     fn create_file(given: &Path) -> Result<Output, String> {
-        // `/dev/stdout` and its kin lead to whatever the shell opened,
-        // which may be a regular file: renaming over the link would
-        // replace the system's own.
-        let stream = ["/dev/stdout", "/dev/stderr", "/dev/fd", "/proc"]
-            .iter()
-            .any(|p| given.starts_with(p));
-        let in_place = stream || std::fs::metadata(given).is_ok_and(|m| !m.is_file());
-        if in_place {
+        if written_in_place(given) {
             let file = std::fs::OpenOptions::new()
                 .write(true)
                 .open(given)
@@ -149,6 +142,17 @@ impl Output {
     }
 }
 
+/// Whether `path` is written where it is rather than replaced: a device
+/// or pipe, or the name of a standard stream. `/dev/stdout` and its kin
+/// lead to whatever the shell opened, which may be a regular file:
+/// renaming over the link would replace the system's own.
+fn written_in_place(path: &Path) -> bool {
+    let stream = ["/dev/stdout", "/dev/stderr", "/dev/fd", "/proc"]
+        .iter()
+        .any(|p| path.starts_with(p));
+    stream || std::fs::metadata(path).is_ok_and(|m| !m.is_file())
+}
+
 /// The file `path` leads to, through any symbolic links; `path` itself
 /// when it is not a link.
 ///
@@ -165,5 +169,31 @@ fn through_links(path: &Path) -> Result<PathBuf, String> {
             )
         }),
         _ => Ok(path.to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_streams_and_devices_are_written_in_place_and_files_replaced() {
+        for (path, want) in [
+            ("/dev/stdout", true),
+            ("/dev/stderr", true),
+            ("/dev/fd/1", true),
+            ("/proc/self/fd/1", true),
+            ("/dev/null", true),
+            ("/dev/shm/no-such-dir/games.pgn", false),
+            ("games.pgn", false),
+        ] {
+            assert_eq!(written_in_place(Path::new(path)), want, "{path}");
+        }
+        let dir = std::env::temp_dir().join(format!("scoresheet-in-place-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("out.pgn");
+        std::fs::write(&file, "x").unwrap();
+        assert!(!written_in_place(&file));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
