@@ -6,8 +6,8 @@
 #   benches/hostile.sh            # writes inputs to target/hostile/
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release -q
-bin=target/release/scoresheet
+[ -n "${SCORESHEET:-}" ] || cargo build --release -q
+bin=${SCORESHEET:-target/release/scoresheet}
 dir=target/hostile
 mkdir -p "$dir"
 

@@ -133,6 +133,11 @@ impl<'a> Converter<'a> {
         self.format
     }
 
+    /// Whether FEN or EPD is written for every ply.
+    pub fn is_every_ply(&self) -> bool {
+        self.style.every_ply
+    }
+
     /// Reads, verifies and renders one game. A game that does not replay
     /// gets the edits that would make it replay as suggestions. Where one
     /// edit alone explains a mistake and the game then replays well past

@@ -34,10 +34,11 @@
 //! assert_eq!(input.encoding.name(), "IBM852");
 //! ```
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
-use encoding_rs::{Encoding, UTF_8};
+use encoding_rs::{Encoding, UTF_8, UTF_16BE, UTF_16LE};
 use encoding_rs_io::DecodeReaderBytesBuilder;
 
 /// How much is read to detect the encoding.
@@ -141,6 +142,56 @@ impl fmt::Display for TextEncoding {
     }
 }
 
+/// `text` as `encoding` writes it: the bytes it was decoded from, so that
+/// a rejected game goes out as it came in. UTF-16 is written without a
+/// byte-order mark. Exact for every character the encoding has; a
+/// character it lacks (a U+FFFD put in place of an undefined byte) is
+/// written as encoding_rs writes it, as a numeric character reference,
+/// or `?` in a DOS code page.
+///
+/// ```
+/// use scoresheet::decode::{TextEncoding, encode};
+///
+/// let latin2 = TextEncoding::for_label("iso-8859-2").unwrap();
+/// assert_eq!(&encode(latin2, "Ligčti")[..], b"Lig\xe8ti");
+/// let cp852 = TextEncoding::for_label("cp852").unwrap();
+/// assert_eq!(&encode(cp852, "Michał")[..], b"Micha\x88");
+/// let utf16 = TextEncoding::for_label("utf-16le").unwrap();
+/// assert_eq!(&encode(utf16, "e4")[..], b"e\x004\x00");
+/// ```
+pub fn encode(encoding: TextEncoding, text: &str) -> Cow<'_, [u8]> {
+    match encoding {
+        TextEncoding::Standard(e) if e == UTF_8 => Cow::Borrowed(text.as_bytes()),
+        TextEncoding::Standard(e) if e == UTF_16LE => {
+            Cow::Owned(text.encode_utf16().flat_map(u16::to_le_bytes).collect())
+        }
+        TextEncoding::Standard(e) if e == UTF_16BE => {
+            Cow::Owned(text.encode_utf16().flat_map(u16::to_be_bytes).collect())
+        }
+        TextEncoding::Standard(e) => match e.encode(text).0 {
+            Cow::Borrowed(b) => Cow::Borrowed(b),
+            Cow::Owned(b) => Cow::Owned(b),
+        },
+        TextEncoding::Dos(page) => {
+            if text.is_ascii() {
+                return Cow::Borrowed(text.as_bytes());
+            }
+            let table = page.upper_half();
+            Cow::Owned(
+                text.chars()
+                    .map(|c| match u8::try_from(c) {
+                        Ok(b) if b.is_ascii() => b,
+                        _ => table
+                            .iter()
+                            .position(|&t| t == c)
+                            .map_or(b'?', |i| 0x80 + i as u8),
+                    })
+                    .collect(),
+            )
+        }
+    }
+}
+
 /// A decoded input.
 pub struct Decoded {
     /// UTF-8 text.
@@ -204,17 +255,46 @@ pub fn decode<R: Read + Send + 'static>(
     })
 }
 
-/// UTF-8 when the prefix is valid UTF-8 (a character cut at its end
-/// aside), otherwise chardetng's guess.
+/// UTF-16 when zero bytes fill one side of its code units (text in Latin
+/// letters without a byte-order mark); else UTF-8 when the prefix is valid
+/// UTF-8 (a character cut at its end aside); otherwise chardetng's guess,
+/// weighed against the Latin encodings by the letters of the languages
+/// (see [`crate::lang_evidence`]).
 fn detect(prefix: &[u8]) -> &'static Encoding {
+    if let Some(utf16) = utf16_without_bom(prefix) {
+        return utf16;
+    }
     match std::str::from_utf8(prefix) {
         Ok(_) => UTF_8,
         Err(e) if e.error_len().is_none() => UTF_8,
         Err(_) => {
             let mut detector = chardetng::EncodingDetector::new();
             detector.feed(prefix, prefix.len() < SNIFF);
-            detector.guess(None, true)
+            let guess = detector.guess(None, true);
+            crate::lang_evidence::likeliest_latin(prefix, guess)
         }
+    }
+}
+
+/// UTF-16LE or BE when at least a third of the code units have a zero
+/// high byte and (almost) no low byte is zero: ASCII and Latin letters in
+/// UTF-16, which is also valid UTF-8 and would otherwise be read as text
+/// full of NULs.
+fn utf16_without_bom(prefix: &[u8]) -> Option<&'static Encoding> {
+    let units = prefix.len() / 2;
+    if units < 2 {
+        return None;
+    }
+    let (mut even, mut odd) = (0usize, 0usize);
+    for pair in prefix.chunks_exact(2) {
+        even += usize::from(pair[0] == 0);
+        odd += usize::from(pair[1] == 0);
+    }
+    let few = units / 50;
+    match (even, odd) {
+        (e, o) if o * 3 >= units && e <= few => Some(UTF_16LE),
+        (e, o) if e * 3 >= units && o <= few => Some(UTF_16BE),
+        _ => None,
     }
 }
 
@@ -324,6 +404,70 @@ mod tests {
     fn legacy_text_is_detected() {
         let (s, _) = text(b"[White \"L\xe9k\xf3, P\xe9ter\"]\n[Black \"\xc1d\xe1m\"]\n");
         assert!(s.contains("Lékó"), "{s}");
+    }
+
+    #[test]
+    fn central_european_legacy_files_are_told_from_western_ones() {
+        // (bytes, encoding, a name that must come out right)
+        let cases: [(&[u8], &str, &str); 8] = [
+            // chardetng alone takes these two for windows-1252.
+            (
+                b"[Site \"Gy\xf5r\"]\n[White \"F\xfcl\xf6p\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
+                "windows-1250",
+                "Győr",
+            ),
+            (
+                b"[White \"Sz\xfbcs\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n",
+                "windows-1250",
+                "Szűcs",
+            ),
+            (
+                b"[White \"Sz\xfbcs, Gy\xf5z\xf5\"]\n[Black \"Erd\xf5s, P\xe1l\"]\n1. e4 e5 2. Hf3 Hc6 3. Fb5 a6 *\n",
+                "windows-1250",
+                "Szűcs, Győző",
+            ),
+            (
+                b"[White \"\x8cwier\xbf, Micha\xb3\"]\n[Black \"Ma\xb3ecki, Rafa\xb3\"]\n1. e4 e5 2. Sf3 Sc6 *\n",
+                "windows-1250",
+                "Świerż, Michał",
+            ),
+            (
+                b"[White \"\xa6wier\xbf, Micha\xb3\"]\n[Black \"Ma\xb3ecki, \xb1\xea\"]\n1. e4 e5 *\n",
+                "ISO-8859-2",
+                "Świerż, Michał",
+            ),
+            (
+                b"[White \"Nov\xe1k, Ji\xf8\xed\"]\n[Black \"\xc8ern\xfd, P\xf8emysl\"]\n1. e4 e5 *\n",
+                "windows-1250",
+                "Novák, Jiří",
+            ),
+            (
+                b"[White \"Gon\xe7alves, Jo\xe3o\"]\n[Black \"Magalh\xe3es, Lu\xeds\"]\n[Site \"S\xe3o Paulo\"]\n1. e4 e5 *\n",
+                "windows-1252",
+                "Gonçalves, João",
+            ),
+            (
+                b"[White \"M\xfcller, J\xfcrgen\"]\n[Black \"L\xe9vy, Fran\xe7ois\"]\n[Site \"K\xf6ln\"]\n1. e4 e5 *\n",
+                "windows-1252",
+                "Müller, Jürgen",
+            ),
+        ];
+        for (bytes, encoding, name) in cases {
+            let (s, found) = text(bytes.to_vec().leak());
+            assert_eq!(found, encoding, "{s}");
+            assert!(s.contains(name), "{s}");
+        }
+    }
+
+    #[test]
+    fn utf16_without_a_bom_is_detected() {
+        let text16 = "[White \"Lékó\"]\n1. e4 e5 *\n";
+        let le: Vec<u8> = text16.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text16.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(text(le.leak()), (text16.into(), "UTF-16LE"));
+        assert_eq!(text(be.leak()), (text16.into(), "UTF-16BE"));
+        // NULs here and there are not UTF-16.
+        assert_eq!(text(b"1. e4\x00 e5\x00\x00 *\n").1, "UTF-8");
     }
 
     #[test]

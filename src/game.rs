@@ -94,10 +94,12 @@ impl Game<'_> {
 
     /// The result written in the movetext, or else the Result tag, or
     /// else the one the final position proves (mate, stalemate), or `*`.
+    /// A written `*` (unknown) gives way to a result the position proves.
     pub fn result(&self) -> &str {
-        self.written_result()
-            .or_else(|| self.proven_result())
-            .unwrap_or("*")
+        match self.written_result() {
+            Some("*") | None => self.proven_result().unwrap_or("*"),
+            Some(written) => written,
+        }
     }
 
     /// The result written in the movetext, or else in the Result tag.
@@ -151,8 +153,11 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
             Finding::game(kind, Severity::Warning, f.message.clone()).at(f.offset, "")
         })
         .collect();
-    let start = match start_position(&lexed.tags) {
-        Ok(start) => start,
+    let start = match start_position(&mut lexed.tags) {
+        Ok((start, national)) => {
+            findings.extend(national);
+            start
+        }
         Err(finding) => {
             findings.push(finding);
             return Game {
@@ -414,19 +419,34 @@ pub(crate) fn tables_for<'a>(
 }
 
 /// The position the game starts from: the FEN tag's, or the standard one.
-fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
-    let Some(tag) = tags.iter().find(|t| t.name == "FEN") else {
-        return Ok(Chess::default());
-    };
-    let mode = match tags
-        .iter()
-        .find(|t| t.name == "Variant")
-        .map(|t| t.value.to_ascii_lowercase())
-    {
+///
+/// The tag is read as written: a FEN that is valid but illegal is an
+/// error, never read again with another language's letters (which could
+/// make it some other legal position). Only a FEN that standard letters
+/// cannot read at all (`bhfvkfhb/…`) is read with national letters; the
+/// tag then holds the standard FEN, and a finding says so.
+fn start_position(tags: &mut [Tag]) -> Result<(Chess, Option<Finding>), Finding> {
+    let variant = tags.iter().find(|t| t.name == "Variant");
+    let mode = match variant.map(|t| t.value.to_ascii_lowercase()) {
         Some(v) if v.contains("960") || v.contains("fischer") => CastlingMode::Chess960,
+        Some(v) if !is_standard_variant(&v) => {
+            let tag = variant.map_or((0, String::new()), |t| (t.offset, t.value.clone()));
+            return Err(Finding::game(
+                Kind::BadTag,
+                Severity::Error,
+                format!(
+                    "variant {:?} is not replayed: only standard chess and Chess960 are; the game is rejected",
+                    truncate(&tag.1, 40)
+                ),
+            )
+            .at(tag.0, tag.1));
+        }
         _ => CastlingMode::Standard,
     };
-    let bad = |why: String| {
+    let Some(tag) = tags.iter_mut().find(|t| t.name == "FEN") else {
+        return Ok((Chess::default(), None));
+    };
+    let bad = |tag: &Tag, why: String| {
         Finding::game(
             Kind::BadTag,
             Severity::Error,
@@ -437,25 +457,64 @@ fn start_position(tags: &[Tag]) -> Result<Chess, Finding> {
         )
         .at(tag.offset, tag.value.clone())
     };
-    let standard = tag
-        .value
-        .trim()
-        .parse::<Fen>()
-        .map_err(|e| e.to_string())
-        .and_then(|fen| fen.into_position(mode).map_err(|e| e.to_string()));
-    match standard {
-        Ok(pos) => Ok(pos),
+    match tag.value.trim().parse::<Fen>() {
+        Ok(fen) => fen
+            .into_position(mode)
+            .map(|pos| (pos, None))
+            .map_err(|e| bad(tag, e.to_string())),
         // A FEN written with national letters (`bhfvkfhb/gggggggg/…`).
         Err(why) => match crate::notation::fen::parse_fen(&tag.value, Letters::Auto) {
-            Ok(reading) => reading
-                .fen
-                .parse::<Fen>()
-                .map_err(|e| bad(e.to_string()))?
-                .into_position(mode)
-                .map_err(|e| bad(e.to_string())),
-            Err(_) => Err(bad(why)),
+            Ok(reading) => {
+                let pos = reading
+                    .fen
+                    .parse::<Fen>()
+                    .map_err(|e| bad(tag, e.to_string()))?
+                    .into_position(mode)
+                    .map_err(|e| bad(tag, e.to_string()))?;
+                let finding = Finding::game(
+                    Kind::LetterSet,
+                    Severity::Info,
+                    format!(
+                        "FEN tag {:?} is written with the {} piece letters; {:?} is written",
+                        truncate(&tag.value, 90),
+                        reading.letters,
+                        reading.fen
+                    ),
+                )
+                .at(tag.offset, tag.value.clone());
+                tag.value = reading.fen;
+                Ok((pos, Some(finding)))
+            }
+            Err(_) => Err(bad(tag, why.to_string())),
         },
     }
+}
+
+/// The tags whose name an earlier tag has, in order. A game's dozen tags
+/// are compared pairwise; a game may hold 100,000, which go through a set.
+fn duplicates(tags: &[Tag]) -> Vec<&Tag> {
+    const FEW: usize = 32;
+    if tags.len() <= FEW {
+        return tags
+            .iter()
+            .enumerate()
+            .filter(|(i, tag)| tags[..*i].iter().any(|t| t.name == tag.name))
+            .map(|(_, tag)| tag)
+            .collect();
+    }
+    let mut seen = std::collections::HashSet::with_capacity(tags.len());
+    tags.iter()
+        .filter(|t| !seen.insert(t.name.as_str()))
+        .collect()
+}
+
+/// Variant tag values that name standard chess (lowercase): PGN's own,
+/// and what Lichess and ChessBase write.
+fn is_standard_variant(value: &str) -> bool {
+    matches!(
+        value.trim(),
+        "" | "standard" | "chess" | "normal" | "from position" | "fromposition" | "classical"
+    )
 }
 
 /// Piece letters written once or twice where the game writes another
@@ -568,17 +627,15 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
             .at(tag.offset, tag.value.clone()),
         );
     }
-    for (i, tag) in tags.iter().enumerate() {
-        if tags[..i].iter().any(|t| t.name == tag.name) {
-            out.push(
-                Finding::game(
-                    Kind::BadTag,
-                    Severity::Warning,
-                    format!("duplicate {} tag; the first one is written", tag.name),
-                )
-                .at(tag.offset, tag.value.clone()),
-            );
-        }
+    for tag in duplicates(tags) {
+        out.push(
+            Finding::game(
+                Kind::BadTag,
+                Severity::Warning,
+                format!("duplicate {} tag; the first one is written", tag.name),
+            )
+            .at(tag.offset, tag.value.clone()),
+        );
     }
     if game.replay.resolved == 0 {
         let tags = !game.lexed.tags.is_empty();
@@ -647,16 +704,23 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
         _ => {}
     }
     let end = &game.replay.end;
-    if let Some(expected) = game.proven_result().filter(|e| *e != result) {
+    let written = game.written_result().unwrap_or(&result).to_owned();
+    if let Some(expected) = game.proven_result().filter(|e| *e != written) {
         let what = if end.is_checkmate() {
             "checkmate"
         } else {
             "stalemate"
         };
+        // A written `*` gives way to the proven result (see `result`).
+        let note = if written == "*" {
+            format!("; {expected} is written")
+        } else {
+            String::new()
+        };
         let mut finding = Finding::game(
             Kind::ResultMismatch,
             Severity::Warning,
-            format!("the game ends in {what}, so the result is {expected}, not {result}"),
+            format!("the game ends in {what}, so the result is {expected}, not {written}{note}"),
         );
         finding.ply = game.replay.main_plies;
         finding.suggestion = expected.to_owned();
@@ -761,6 +825,53 @@ mod tests {
         );
         assert!(!game.is_rejected(), "{:?}", game.findings);
         assert_eq!(game.replay.main_plies, 1);
+        assert_eq!(kinds(&game), [Kind::LetterSet]);
+        let fen = game.lexed.tags.iter().find(|t| t.name == "FEN").unwrap();
+        assert_eq!(
+            fen.value,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+    }
+
+    #[test]
+    fn other_variants_are_rejected_with_a_finding() {
+        for variant in [
+            "Atomic",
+            "Crazyhouse",
+            "King of the Hill",
+            "Three-check",
+            "Horde",
+        ] {
+            let text = format!("[Variant \"{variant}\"]\n1. e4 e5 *");
+            let game = read(&text, &ReadOptions::default());
+            assert!(game.is_rejected(), "{variant}");
+            assert_eq!(kinds(&game), [Kind::BadTag], "{variant}");
+            assert!(
+                game.findings[0].message.contains("is not replayed"),
+                "{variant}"
+            );
+        }
+        for variant in ["Standard", "From Position", "Chess960"] {
+            let text = format!("[Variant \"{variant}\"]\n1. e4 e5 *");
+            assert!(
+                !read(&text, &ReadOptions::default()).is_rejected(),
+                "{variant}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_fen_tag_illegal_in_standard_letters_is_not_read_with_others() {
+        // As written, a bishop on h1 with the right to castle: illegal.
+        // With Hungarian letters `B` is a rook (bástya) and the position
+        // legal, but that is not what the tag says.
+        let game = read(
+            "[FEN \"4k3/8/8/8/8/8/8/4K2B w K - 0 1\"]\n1. O-O *",
+            &ReadOptions::default(),
+        );
+        assert!(game.is_rejected());
+        assert_eq!(kinds(&game), [Kind::BadTag]);
+        assert!(game.findings[0].message.contains("not a legal position"));
     }
 
     #[test]

@@ -41,6 +41,7 @@
 //!
 //! Data flows through the modules in this order:
 //!
+//! * [`input`]: files, directories and standard input, decompressed;
 //! * [`decode`]: bytes in any encoding → UTF-8;
 //! * [`pgn::split`]: a stream → one game's text at a time;
 //! * [`pgn::lexer`]: a game → tags and tokens;
@@ -55,6 +56,7 @@
 //! * [`audit`] and [`repair`]: findings, explanations, repairs and the
 //!   CSV report;
 //! * [`reader`] and [`record`]: the façade above;
+//! * [`paths`]: no file both read and written, or written twice;
 //! * [`pipeline`]: many inputs, in parallel, in order, reporting its
 //!   [`progress`] to the caller (what the command line runs).
 
@@ -67,11 +69,14 @@ pub mod document;
 pub mod engine;
 pub mod error;
 pub mod game;
+pub mod input;
 pub mod inspect;
 pub mod lang;
+mod lang_evidence;
 pub mod model;
 pub mod notation;
 pub mod output;
+pub mod paths;
 pub mod pgn;
 pub mod pipeline;
 pub mod progress;

@@ -2,6 +2,7 @@
 
 mod cmd;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -11,7 +12,9 @@ fn main() -> ExitCode {
     match cmd::run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("scoresheet: {e}");
+            // A standard error that cannot be written loses the message,
+            // not the status.
+            let _ = writeln!(std::io::stderr().lock(), "scoresheet: {e}");
             ExitCode::from(2)
         }
     }

@@ -20,7 +20,7 @@ use shakmaty::fen::{Epd, Fen};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 use crate::engine::render::{self, MoveStyle};
-use crate::engine::replay::Event;
+use crate::engine::replay::{Event, null_move};
 use crate::game::Game;
 use crate::lang::Language;
 use crate::notation::iccf::Promotion;
@@ -148,14 +148,28 @@ fn positions(out: &mut String, game: &Game<'_>, format: Format, style: &Style<'_
     }
     let mut pos = game.start.clone();
     write(&pos);
-    for mv in main_line(game) {
-        pos.play_unchecked(mv);
-        write(&pos);
+    let mut depth = 0usize;
+    for event in &game.replay.events {
+        match event {
+            Event::Begin => depth += 1,
+            Event::End => depth = depth.saturating_sub(1),
+            Event::Move { mv, .. } if depth == 0 => {
+                pos.play_unchecked(*mv);
+                write(&pos);
+            }
+            Event::Null { .. } if depth == 0 => {
+                if let Some(next) = null_move(&pos) {
+                    pos = next;
+                }
+                write(&pos);
+            }
+            _ => {}
+        }
     }
     out.push('\n');
 }
 
-/// The moves of the main line, variations skipped.
+/// The moves of the main line, variations and null moves skipped.
 pub fn main_line(game: &Game<'_>) -> Vec<shakmaty::Move> {
     let mut depth = 0usize;
     let mut moves = Vec::new();
@@ -170,8 +184,15 @@ pub fn main_line(game: &Game<'_>) -> Vec<shakmaty::Move> {
     moves
 }
 
-/// One game as JSON: tags, main-line moves in SAN and UCI, final FEN,
-/// result, the notation and letters read, and the findings.
+/// One game as JSON: tags, moves in SAN and UCI with their NAGs,
+/// comments, clock times and variations, final FEN, result, the notation
+/// and letters read, and the findings.
+///
+/// Each move is `{"san", "uci"}` with, when written, `"nags"` (numbers),
+/// `"comments"` (texts after the move), `"clock"` (the `[%clk …]` of a
+/// comment), `"draw_offer"`, and `"variations"`: lines, each a list of
+/// such moves, played instead of this move. Comments before the first
+/// move are the game's `"comments"`.
 pub fn json(game: &Game<'_>) -> Value {
     let tags: Map<String, Value> = game
         .lexed
@@ -179,16 +200,8 @@ pub fn json(game: &Game<'_>) -> Value {
         .iter()
         .map(|t| (t.name.clone(), Value::String(t.value.clone())))
         .collect();
-    let mut pos = game.start.clone();
-    let moves: Vec<Value> = main_line(game)
-        .into_iter()
-        .map(|mv| {
-            let san = render::san(&pos, mv, Language::english());
-            let uci = mv.to_uci(CastlingMode::Standard).to_string();
-            pos.play_unchecked(mv);
-            json!({ "san": san, "uci": uci })
-        })
-        .collect();
+    let mut events = game.replay.events.iter();
+    let (moves, comments) = json_line(game, &mut events, game.start.clone());
     let findings: Vec<Value> = game
         .findings
         .iter()
@@ -203,7 +216,7 @@ pub fn json(game: &Game<'_>) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut value = json!({
         "tags": tags,
         "notation": game.notation.name(),
         "letters": game.letters,
@@ -212,7 +225,114 @@ pub fn json(game: &Game<'_>) -> Value {
         "result": game.result(),
         "fen": Fen::from_position(&game.replay.end, EnPassantMode::Legal).to_string(),
         "findings": findings,
-    })
+    });
+    if !comments.is_empty() {
+        value["comments"] = Value::from(comments);
+    }
+    value
+}
+
+/// The moves of one line, from `pos`, up to the end of its variation;
+/// with the comments written before its first move.
+fn json_line<'e>(
+    game: &Game<'_>,
+    events: &mut impl Iterator<Item = &'e Event>,
+    mut pos: Chess,
+) -> (Vec<Value>, Vec<String>) {
+    let mut moves: Vec<Value> = Vec::new();
+    let mut before_first = Vec::new();
+    // The position before the last move: where its variations start.
+    let mut before = pos.clone();
+    while let Some(event) = events.next() {
+        match event {
+            Event::Move { mv, .. } => {
+                let san = render::san(&pos, *mv, Language::english());
+                let uci = mv.to_uci(CastlingMode::Standard).to_string();
+                before = pos.clone();
+                pos.play_unchecked(*mv);
+                moves.push(json!({ "san": san, "uci": uci }));
+            }
+            Event::Null { .. } => {
+                before = pos.clone();
+                if let Some(next) = null_move(&pos) {
+                    pos = next;
+                }
+                moves.push(json!({ "san": "--", "uci": "0000", "null": true }));
+            }
+            Event::Nag(n) => push(&mut moves, "nags", Value::from(*n)),
+            Event::Comment(token) => {
+                let text = game.lexed.tokens[*token as usize].text(game.text).trim();
+                match moves.last_mut() {
+                    Some(last) => {
+                        if let Some(clock) = clock(text) {
+                            last["clock"] = Value::from(clock);
+                        }
+                        push(&mut moves, "comments", Value::from(text));
+                    }
+                    None => before_first.push(text.to_owned()),
+                }
+            }
+            Event::DrawOffer => {
+                if let Some(last) = moves.last_mut() {
+                    last["draw_offer"] = Value::Bool(true);
+                }
+            }
+            Event::Begin => {
+                let (line, _) = json_line(game, events, before.clone());
+                push(&mut moves, "variations", Value::from(line));
+            }
+            Event::End => break,
+        }
+    }
+    (moves, before_first)
+}
+
+/// Adds `value` to the list `key` of the last move.
+fn push(moves: &mut [Value], key: &str, value: Value) {
+    if let Some(Value::Object(last)) = moves.last_mut() {
+        match last.get_mut(key) {
+            Some(Value::Array(list)) => list.push(value),
+            _ => {
+                last.insert(key.to_owned(), Value::Array(vec![value]));
+            }
+        }
+    }
+}
+
+/// The time of a `[%clk 1:23:45]` command in a comment.
+fn clock(comment: &str) -> Option<&str> {
+    let start = comment.find("[%clk")? + "[%clk".len();
+    let rest = &comment[start..];
+    let end = rest.find(']')?;
+    Some(rest[..end].trim())
+}
+
+/// `text`, rendered for the `game`-th game of its input, with that number
+/// added where the format can carry it: every line of FEN or EPD written
+/// for every ply gets the game and the ply (FEN as `game<TAB>ply<TAB>FEN`,
+/// EPD with an `id` operation), and a JSON object a `"game"` member.
+pub fn label(text: &str, format: Format, every_ply: bool, game: u64) -> String {
+    match format {
+        Format::Json => match text.strip_prefix('{') {
+            Some(rest) if rest.starts_with('}') => format!("{{\"game\":{game}{rest}"),
+            Some(rest) => format!("{{\"game\":{game},{rest}"),
+            None => text.to_owned(),
+        },
+        Format::Fen | Format::Epd if every_ply => {
+            let mut out = String::with_capacity(text.len() + 16 * text.lines().count());
+            for (ply, line) in text.lines().enumerate() {
+                if line.is_empty() {
+                    out.push('\n');
+                } else if format == Format::Fen {
+                    out.push_str(&format!("{game}\t{ply}\t{line}\n"));
+                } else {
+                    out.push_str(&format!("{line} id \"game {game} ply {ply}\";\n"));
+                }
+            }
+            out
+        }
+        _ => text.to_owned(),
+    }
 }
 
 #[cfg(test)]
@@ -288,5 +408,46 @@ mod tests {
         let value: Value = serde_json::from_str(out(text, Format::Json, "en").trim()).unwrap();
         assert_eq!(value["tags"]["White"], "A");
         assert_eq!(value["moves"][1]["uci"], "e7e5");
+    }
+
+    #[test]
+    fn json_keeps_comments_nags_clocks_and_variations() {
+        let text = "[White \"A\"]\n{opening} 1. e4 {[%clk 0:59:58] best} $1 e5 (1... c5 {Sicilian} 2. Nf3 (2. c3) d6) 2. Nf3 *";
+        let game = read(text, &ReadOptions::default());
+        let value = json(&game);
+        assert_eq!(value["comments"][0], "opening");
+        let e4 = &value["moves"][0];
+        assert_eq!(e4["san"], "e4");
+        assert_eq!(e4["clock"], "0:59:58");
+        assert_eq!(e4["comments"][0], "[%clk 0:59:58] best");
+        assert_eq!(e4["nags"][0], 1);
+        let e5 = &value["moves"][1];
+        let sicilian = &e5["variations"][0];
+        assert_eq!(sicilian[0]["san"], "c5");
+        assert_eq!(sicilian[0]["comments"][0], "Sicilian");
+        assert_eq!(sicilian[1]["san"], "Nf3");
+        assert_eq!(sicilian[1]["variations"][0][0]["san"], "c3");
+        assert_eq!(sicilian[2]["san"], "d6");
+        assert_eq!(value["moves"][2]["san"], "Nf3");
+    }
+
+    #[test]
+    fn labels_say_the_game_and_the_ply() {
+        assert_eq!(
+            label("a\nb\n\n", Format::Fen, true, 3),
+            "3\t0\ta\n3\t1\tb\n\n"
+        );
+        assert_eq!(
+            label("x w - -\n", Format::Epd, true, 2),
+            "x w - - id \"game 2 ply 0\";\n"
+        );
+        assert_eq!(
+            label("x w - - 0 1\n", Format::Fen, false, 2),
+            "x w - - 0 1\n"
+        );
+        assert_eq!(
+            label("{\"a\":1}\n", Format::Json, false, 7),
+            "{\"game\":7,\"a\":1}\n"
+        );
     }
 }

@@ -13,20 +13,21 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
 use rayon::prelude::*;
 
-use crate::audit::{Finding, ReportWriter, Row, Severity};
+use crate::audit::{Finding, Kind, ReportWriter, Row, Severity};
 use crate::convert::{Converted, Converter};
-use crate::decode::{EncodingChoice, TextEncoding, decode};
+use crate::decode::{EncodingChoice, TextEncoding, decode, encode};
+pub use crate::input::Input;
+use crate::input::decompress;
 use crate::model::Location;
-use crate::pgn::split::{Oversized, RawGame, Splitter};
+use crate::output::{Format, label};
+use crate::pgn::split::{Oversized, RawGame, Splitter, lone_cr_to_lf};
 use crate::progress::{NoProgress, Progress};
 
 /// Games converted together on the pool.
@@ -35,44 +36,6 @@ const BATCH_GAMES: usize = 1024;
 const BATCH_BYTES: usize = 4 * 1024 * 1024;
 /// Batches read ahead of the one being converted.
 const IN_FLIGHT: usize = 2;
-
-/// Where games come from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
-    /// Standard input.
-    Stdin,
-    /// A file.
-    Path(PathBuf),
-}
-
-impl Input {
-    /// The name used in reports: the path, or `-`.
-    pub fn name(&self) -> String {
-        match self {
-            Input::Stdin => "-".into(),
-            Input::Path(p) => p.display().to_string(),
-        }
-    }
-
-    /// The size in bytes of a regular file; `None` for standard input,
-    /// pipes and anything whose size cannot be read.
-    pub fn size(&self) -> Option<u64> {
-        match self {
-            Input::Stdin => None,
-            Input::Path(p) => std::fs::metadata(p)
-                .ok()
-                .filter(std::fs::Metadata::is_file)
-                .map(|m| m.len()),
-        }
-    }
-
-    fn open(&self) -> io::Result<Box<dyn Read + Send>> {
-        Ok(match self {
-            Input::Stdin => Box::new(io::stdin()),
-            Input::Path(p) => Box::new(File::open(p)?),
-        })
-    }
-}
 
 /// Where results go.
 pub struct Sinks<'a> {
@@ -111,12 +74,15 @@ pub struct Summary {
     pub encodings: BTreeMap<String, u64>,
     /// Inputs that could not be read, with why.
     pub input_errors: Vec<String>,
+    /// Files a directory walk left out, with why (filled by the caller,
+    /// which walks the directories).
+    pub skipped: Vec<String>,
 }
 
 impl Summary {
     /// The summary as one JSON object: games read, clean, repaired,
     /// rejected; findings by kind; letter sets, notations and encodings
-    /// detected; inputs that could not be read.
+    /// detected; inputs that could not be read; files skipped.
     pub fn to_json(&self) -> String {
         let value = serde_json::json!({
             "games_read": self.games,
@@ -130,6 +96,7 @@ impl Summary {
             "notations": self.notations,
             "encodings": self.encodings,
             "input_errors": self.input_errors,
+            "skipped": self.skipped,
         });
         format!("{value:#}\n")
     }
@@ -164,6 +131,9 @@ impl fmt::Display for Summary {
         }
         if !self.input_errors.is_empty() {
             write!(f, "; {} input(s) unreadable", self.input_errors.len())?;
+        }
+        if !self.skipped.is_empty() {
+            write!(f, "; {} file(s) skipped", self.skipped.len())?;
         }
         Ok(())
     }
@@ -203,6 +173,12 @@ pub fn run_with_progress(
         .map(Input::size)
         .try_fold(0u64, |sum, size| size.map(|s| sum + s));
     progress.start(total);
+    // JSON and per-ply positions say which game (and ply) they are.
+    let label_as = match converter.format() {
+        Format::Json => Some((Format::Json, false)),
+        f @ (Format::Fen | Format::Epd) if converter.is_every_ply() => Some((f, true)),
+        _ => None,
+    };
     let mut summary = Summary::default();
     let mut wrote_rows = false;
     for input in inputs {
@@ -221,7 +197,11 @@ pub fn run_with_progress(
             inner: r,
             count: Arc::clone(&read),
         };
-        let decoded = match input.open().and_then(|r| decode(counted(r), encoding)) {
+        let decoded = match input
+            .open_raw()
+            .and_then(|r| decompress(counted(r)))
+            .and_then(|(_, r)| decode(r, encoding))
+        {
             Ok(d) => d,
             Err(e) => {
                 report_bytes(progress);
@@ -257,7 +237,11 @@ pub fn run_with_progress(
                         .par_iter()
                         .map(|g| match g.oversized {
                             Some(_) => Converted::too_large(),
-                            None => converter.convert_game(&g.text),
+                            None if g.truncated => {
+                                let converted = converter.convert_game(&lone_cr_to_lf(&g.text));
+                                cut_short(converted, g.text.len())
+                            }
+                            None => converter.convert_game(&lone_cr_to_lf(&g.text)),
                         })
                         .collect();
                     if send_done.send((batch, results, read_error)).is_err() {
@@ -268,7 +252,15 @@ pub fn run_with_progress(
             for (batch, results, read_error) in receive_done {
                 let (games_before, mut findings) = (summary.games, 0);
                 for (raw, converted) in batch.iter().zip(&results) {
-                    wrote_rows |= record(&name, &mut source, raw, converted, sinks, &mut summary)?;
+                    wrote_rows |= record(
+                        &name,
+                        &mut source,
+                        raw,
+                        converted,
+                        sinks,
+                        &mut summary,
+                        label_as,
+                    )?;
                     findings += converted.findings.len() as u64;
                 }
                 report_bytes(progress);
@@ -336,13 +328,14 @@ fn record(
     converted: &Converted,
     sinks: &mut Sinks<'_>,
     summary: &mut Summary,
+    label_as: Option<(Format, bool)>,
 ) -> io::Result<bool> {
     // A game too large to read goes to the rejects piece by piece; its
     // first piece counts it.
     if let Some(Oversized::Rest(bytes)) = &raw.oversized {
         source.game_start(raw);
         if let Some(rejects) = sinks.rejects.as_mut() {
-            rejects.write_all(bytes)?;
+            rejects.write_all(&source.original_bytes(bytes))?;
         }
         return Ok(false);
     }
@@ -351,19 +344,17 @@ fn record(
     if let Some(Oversized::Start(bytes)) = &raw.oversized {
         summary.rejected += 1;
         if let Some(rejects) = sinks.rejects.as_mut() {
-            rejects.write_all(bytes)?;
+            rejects.write_all(&source.original_bytes(bytes))?;
         }
     } else if converted.rejected {
         summary.rejected += 1;
         if let Some(rejects) = sinks.rejects.as_mut() {
-            rejects.write_all(raw.text.as_bytes())?;
-            if !raw.text.ends_with("\n\n") {
-                rejects.write_all(if raw.text.ends_with('\n') {
-                    b"\n"
-                } else {
-                    b"\n\n"
-                })?;
+            // The bytes as they stood in the input, whatever its encoding.
+            match &raw.original {
+                Some(bytes) => rejects.write_all(bytes)?,
+                None => rejects.write_all(&encode(source.encoding, &raw.text))?,
             }
+            rejects.write_all(&encode(source.encoding, separator(&raw.text)))?;
         }
     } else {
         summary.converted += 1;
@@ -371,7 +362,12 @@ fn record(
         summary.clean += u64::from(!converted.has_problems());
         summary.repaired += u64::from(converted.repaired);
         if let (Some(out), Some(text)) = (sinks.output.as_mut(), &converted.output) {
-            out.write_all(text.as_bytes())?;
+            match label_as {
+                Some((format, every_ply)) => {
+                    out.write_all(label(text, format, every_ply, raw.index).as_bytes())?;
+                }
+                None => out.write_all(text.as_bytes())?,
+            }
         }
     }
     if !converted.notation.is_empty() {
@@ -408,6 +404,35 @@ fn record(
     Ok(!converted.findings.is_empty() && sinks.report.is_some())
 }
 
+/// A game the input stopped inside: read for its findings, but rejected,
+/// since what is written must be whole.
+/// The finding points at the end of what was read, `len` bytes in.
+fn cut_short(mut converted: Converted, len: usize) -> Converted {
+    converted.rejected = true;
+    converted.output = None;
+    converted.findings.push(
+        Finding::game(
+            Kind::Syntax,
+            Severity::Error,
+            "the input ends inside this game (cut short): rejected, not written as if whole",
+        )
+        .at(u32::try_from(len).unwrap_or(u32::MAX), ""),
+    );
+    converted
+}
+
+/// What follows a rejected game so that the next one starts after a
+/// blank line, in the game's own line ends.
+fn separator(text: &str) -> &'static str {
+    // CRLF first: it also ends in LF.
+    for end in ["\r\n", "\r", "\n"] {
+        if let Some(before) = text.strip_suffix(end) {
+            return if before.ends_with(end) { "" } else { end };
+        }
+    }
+    "\n\n"
+}
+
 /// Where `finding` is in the input file; `start` is where its game starts
 /// there.
 fn locate(raw: &RawGame, source: &SourceMap, start: u64, finding: &Finding) -> Location {
@@ -415,8 +440,11 @@ fn locate(raw: &RawGame, source: &SourceMap, start: u64, finding: &Finding) -> L
         .offset
         .map_or(0, |o| (o as usize).min(raw.text.len()));
     let before = &raw.text.as_bytes()[..offset];
-    let newlines = memchr::memchr_iter(b'\n', before).count();
-    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    // Line ends as the splitter counts them: LF, CRLF, or a CR alone.
+    let newlines = memchr::memchr2_iter(b'\n', b'\r', before)
+        .filter(|&i| before[i] == b'\n' || before.get(i + 1) != Some(&b'\n'))
+        .count();
+    let line_start = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
     let column = raw
         .text
         .get(line_start..offset)
@@ -442,6 +470,7 @@ fn locate(raw: &RawGame, source: &SourceMap, start: u64, finding: &Finding) -> L
 /// width in the input of every game is added up as games go by. Text
 /// between games is blank lines, ASCII.
 struct SourceMap {
+    encoding: TextEncoding,
     width: Width,
     bom_len: u64,
     /// Where the previous game ended, in the decoded text.
@@ -479,10 +508,23 @@ impl SourceMap {
             TextEncoding::Standard(e) => Width::Other(e),
         };
         SourceMap {
+            encoding,
             width,
             bom_len,
             decoded_end: 0,
             input_end: 0,
+        }
+    }
+
+    /// A piece of a game too large to read as it stood in the input: the
+    /// piece itself for UTF-8, else encoded back (a character cut at the
+    /// piece's end aside).
+    fn original_bytes<'a>(&self, piece: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
+        match self.width {
+            Width::Utf8 => std::borrow::Cow::Borrowed(piece),
+            _ => std::borrow::Cow::Owned(
+                encode(self.encoding, &String::from_utf8_lossy(piece)).into_owned(),
+            ),
         }
     }
 

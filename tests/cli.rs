@@ -262,3 +262,43 @@ fn every_subcommand_has_an_example_in_its_help() {
         .success()
         .stdout(predicate::str::contains("de/sv").and(predicate::str::contains("es/it")));
 }
+
+#[test]
+fn json_keeps_comments_and_variations_and_positions_say_game_and_ply() {
+    let text = "[White \"A\"]\n\n1. e4 {[%clk 0:59:58]} e5 $2 (1... c5) 2. Nf3 *\n\n1. d4 d5 *\n";
+    let out = scoresheet()
+        .args(["convert", "-q", "--to", "json"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["game"], 1);
+    assert_eq!(lines[1]["game"], 2);
+    assert_eq!(lines[0]["moves"][0]["clock"], "0:59:58");
+    assert_eq!(lines[0]["moves"][1]["nags"][0], 2);
+    assert_eq!(lines[0]["moves"][1]["variations"][0][0]["san"], "c5");
+    scoresheet()
+        .args(["convert", "-q", "--to", "fen", "--every-ply"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "2\t2\trnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2\n",
+        ));
+    scoresheet()
+        .args(["convert", "-q", "--to", "epd", "--every-ply"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - id \"game 2 ply 2\";\n",
+        ));
+}

@@ -288,3 +288,64 @@ fn a_fen_with_twenty_kings() {
     let run = convert(dir.path(), "kings.pgn", hostile, &[]);
     assert!(run.stderr.contains("FEN tag"), "{}", run.stderr);
 }
+
+/// A rejected game goes to the rejects as its bytes stood in the input,
+/// whatever the encoding: not decoded, not re-encoded as UTF-8, invalid
+/// bytes kept.
+#[test]
+fn rejects_are_byte_exact_in_every_encoding() {
+    const GOOD: &str = "[Event \"jó\"]\n[White \"Szűcs, Győző\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Vh5 Hc6 3. Fc4 Hf6 4. Vxf7# 1-0\n\n";
+    const BAD: &str = "[Event \"rossz\"]\n[White \"Świerż, Michał\"]\n[Black \"Ligčti\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+    let latin2 = |s: &str| encoding_rs::ISO_8859_2.encode(s).0.into_owned();
+    let utf16 = |s: &str| -> Vec<u8> { s.encode_utf16().flat_map(u16::to_le_bytes).collect() };
+    let cp852 = |s: &str| -> Vec<u8> {
+        s.chars()
+            .map(|c| match c {
+                'ű' => 0xfb,
+                'ő' => 0x8b,
+                'ó' => 0xa2,
+                'Ś' => 0x97,
+                'ż' => 0xbe,
+                'ł' => 0x88,
+                'č' => 0x9f,
+                c => u8::try_from(c).unwrap(),
+            })
+            .collect()
+    };
+    let invalid = {
+        let mut bad = BAD.as_bytes().to_vec();
+        // A lone continuation byte and an overlong form in a name.
+        bad.splice(24..24, *b"\x80\xc0\xaf");
+        bad
+    };
+    // Name, a good game, the bad one, the encoding to name.
+    type Case<'a> = (&'a str, Vec<u8>, Vec<u8>, Option<&'a str>);
+    let cases: Vec<Case> = vec![
+        ("latin2", latin2(GOOD), latin2(BAD), Some("iso-8859-2")),
+        ("cp852", cp852(GOOD), cp852(BAD), Some("cp852")),
+        ("utf16", utf16(GOOD), utf16(BAD), None),
+        ("invalid-utf8", GOOD.as_bytes().to_vec(), invalid, None),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, good, bad, label) in cases {
+        let mut input = Vec::new();
+        if name == "utf16" {
+            input.extend_from_slice(b"\xff\xfe");
+        }
+        input.extend_from_slice(&good);
+        input.extend_from_slice(&bad);
+        input.extend_from_slice(&good);
+        let path = dir.path().join(format!("{name}.pgn"));
+        fs::write(&path, &input).unwrap();
+        let rejects = dir.path().join(format!("{name}.rejects"));
+        let mut cmd = Command::cargo_bin("scoresheet").unwrap();
+        cmd.arg("convert").arg(&path).arg("--rejects").arg(&rejects);
+        if let Some(label) = label {
+            cmd.args(["--encoding", label]);
+        }
+        cmd.assert().code(1).stderr(predicates::str::contains(
+            "3 games read: 2 converted, 1 rejected",
+        ));
+        assert_eq!(fs::read(&rejects).unwrap(), bad, "{name}");
+    }
+}

@@ -11,6 +11,7 @@ mod common;
 
 use std::fmt::Write as _;
 use std::fs;
+use std::io::Write;
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -85,7 +86,11 @@ fn input() -> String {
     let text = match common::corpus("twic1599-sample.pgn") {
         Some(path) => fs::read_to_string(path).unwrap(),
         None => {
-            eprintln!("using {GENERATED} generated games instead");
+            // Past the harness's capture, so that `cargo test` shows it.
+            let _ = writeln!(
+                std::io::stderr(),
+                "using {GENERATED} generated games instead"
+            );
             generated_games()
         }
     };

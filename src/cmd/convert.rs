@@ -1,17 +1,18 @@
 //! `scoresheet convert` and `scoresheet audit`.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 
 use scoresheet::Format;
 use scoresheet::audit::{ReportWriter, Row};
 use scoresheet::convert::Converter;
+use scoresheet::input::Collected;
+use scoresheet::paths::Role;
 use scoresheet::pipeline::{self, Sinks, Summary};
 
-use super::partial::Partial;
-use super::{AuditArgs, ConvertArgs, ReadArgs};
+use super::output::{self, Output};
+use super::{AuditArgs, ConvertArgs, ReadArgs, say};
 
 /// Problems printed on stderr before the rest are only counted.
 const MAX_PRINTED: usize = 100;
@@ -23,18 +24,28 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
         .repair(args.repair)
         .to_lang(super::output_language(&args.to_lang)?);
     converter.validate().map_err(|e| e.to_string())?;
+    let mut targets = vec![(Role::Output, args.output.as_deref())];
+    targets.extend(args.rejects.as_deref().map(|p| (Role::Rejects, Some(p))));
+    targets.extend(extra_targets(&args.read));
+    // Every input is known and every path checked before any output is
+    // created, so that a run never reads its own unfinished output.
+    let collected = super::inputs(&args.read, &targets)?;
     let mut output = Output::create(args.output.as_deref())?;
     let mut rejects = args
         .rejects
         .as_deref()
-        .map(Output::create_file)
+        .map(|p| Output::create(Some(p)))
         .transpose()?;
-    let summary = run(
+    let ran = run(
         &args.read,
+        &collected,
         &converter,
         Some(output.writer()),
         rejects.as_mut().map(Output::writer),
     )?;
+    let Ran::Done(summary) = ran else {
+        return Ok(ran.quiet_end());
+    };
     output.commit()?;
     if let Some(rejects) = rejects {
         rejects.commit()?;
@@ -44,15 +55,50 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
 
 pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
     let converter = converter(&args.read)?.to(Format::None);
-    let summary = run(&args.read, &converter, None, None)?;
-    finish(&summary, &args.read)
+    let mut targets = vec![(Role::Report, args.read.report.as_deref())];
+    let summary = args.read.summary.as_deref();
+    targets.extend(summary.map(|p| (Role::Summary, Some(p))));
+    let collected = super::inputs(&args.read, &targets)?;
+    match run(&args.read, &collected, &converter, None, None)? {
+        Ran::Done(summary) => finish(&summary, &args.read),
+        ran => Ok(ran.quiet_end()),
+    }
+}
+
+/// The report and summary files asked for, as output targets.
+fn extra_targets(read: &ReadArgs) -> Vec<(Role, Option<&Path>)> {
+    let mut targets = Vec::new();
+    targets.extend(read.report.as_deref().map(|p| (Role::Report, Some(p))));
+    targets.extend(read.summary.as_deref().map(|p| (Role::Summary, Some(p))));
+    targets
+}
+
+/// How a run ended.
+enum Ran {
+    /// Every input read.
+    Done(Summary),
+    /// The reader of the output went away (`… | head`); whether problems
+    /// were seen before.
+    PipeClosed { problems: bool },
+}
+
+impl Ran {
+    /// The status of a run cut short by its reader: no message, as for
+    /// the tools it is piped with, and 1 if problems were seen already.
+    fn quiet_end(&self) -> ExitCode {
+        match self {
+            Ran::PipeClosed { problems: true } => ExitCode::from(1),
+            _ => ExitCode::SUCCESS,
+        }
+    }
 }
 
 fn converter(read: &ReadArgs) -> Result<Converter<'static>, String> {
     if let Some(jobs) = read.jobs {
-        // The global pool can only be built once; a second call is harmless.
+        // 0 is rayon's "all cores", the usual meaning of `-j 0`. The
+        // global pool can only be built once; a second call is harmless.
         let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.max(1))
+            .num_threads(jobs)
             .build_global();
     }
     Ok(Converter::new()
@@ -63,14 +109,14 @@ fn converter(read: &ReadArgs) -> Result<Converter<'static>, String> {
 
 fn run(
     read: &ReadArgs,
+    collected: &Collected,
     converter: &Converter<'_>,
     output: Option<&mut dyn Write>,
     rejects: Option<&mut dyn Write>,
-) -> Result<Summary, String> {
-    let inputs = super::inputs(&read.files)?;
+) -> Result<Ran, String> {
     let auditing = converter.format() == Format::None;
     let mut report = match (&read.report, auditing) {
-        (Some(path), _) => Some(Output::create_file(path)?),
+        (Some(path), _) => Some(Output::create(Some(path))?),
         (None, true) => Some(Output::create(None)?),
         (None, false) => None,
     };
@@ -92,37 +138,48 @@ fn run(
             .map(|r| ReportWriter::new(Box::new(r.writer()) as Box<dyn Write>)),
         on_problem: Box::new(on_problem),
     };
-    let summary = pipeline::run_with_progress(
-        &inputs,
+    let result = pipeline::run_with_progress(
+        &collected.inputs,
         converter,
         &super::encoding(&read.encoding),
         &mut sinks,
         &mut bar,
-    )
-    .map_err(|e| format!("writing: {e}"))?;
+    );
     drop(sinks);
     drop(bar);
+    let summary = match result {
+        Ok(summary) => Summary {
+            skipped: collected.skipped.iter().map(ToString::to_string).collect(),
+            ..summary
+        },
+        Err(_) if output::pipe_closed() => {
+            return Ok(Ran::PipeClosed {
+                problems: printed > 0,
+            });
+        }
+        Err(e) => return Err(format!("writing: {e}")),
+    };
     if printed > MAX_PRINTED && !quiet {
-        eprintln!(
+        say(format_args!(
             "… and {} more problems (all are in the report)",
             printed - MAX_PRINTED
-        );
+        ));
     }
     if let Some(report) = report {
         report.commit()?;
     }
-    Ok(summary)
+    Ok(Ran::Done(summary))
 }
 
 fn finish(summary: &Summary, read: &ReadArgs) -> Result<ExitCode, String> {
     for error in &summary.input_errors {
-        eprintln!("scoresheet: {error}");
+        say(format_args!("scoresheet: {error}"));
     }
     if !read.quiet || summary.has_problems() || !summary.input_errors.is_empty() {
-        eprintln!("scoresheet: {summary}");
+        say(format_args!("scoresheet: {summary}"));
     }
     if let Some(path) = &read.summary {
-        let mut file = Output::create_file(path)?;
+        let mut file = Output::create(Some(path))?;
         file.writer()
             .write_all(summary.to_json().as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -135,94 +192,4 @@ fn finish(summary: &Summary, read: &ReadArgs) -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// Standard output, or a file written beside its target and renamed into
-/// place when complete, so that a failed run never leaves half a file.
-/// A target that exists and is not a regular file (`/dev/null`, a named
-/// pipe, `/dev/stdout`) is written directly: renaming over it would
-/// replace the device.
-enum Output {
-    Stdout(BufWriter<io::Stdout>),
-    Device {
-        writer: BufWriter<File>,
-        target: PathBuf,
-    },
-    File {
-        writer: BufWriter<File>,
-        temp: Partial,
-    },
-}
-
-impl Output {
-    fn create(path: Option<&Path>) -> Result<Output, String> {
-        match path {
-            None => Ok(Output::Stdout(BufWriter::with_capacity(
-                1 << 16,
-                io::stdout(),
-            ))),
-            Some(p) if p.as_os_str() == "-" => Ok(Output::Stdout(BufWriter::with_capacity(
-                1 << 16,
-                io::stdout(),
-            ))),
-            Some(p) => Output::create_file(p),
-        }
-    }
-
-    fn create_file(target: &Path) -> Result<Output, String> {
-        if std::fs::metadata(target).is_ok_and(|m| !m.is_file()) {
-            let file = std::fs::OpenOptions::new()
-                .write(true)
-                .open(target)
-                .map_err(|e| format!("{}: {e}", target.display()))?;
-            return Ok(Output::Device {
-                writer: BufWriter::with_capacity(1 << 16, file),
-                target: target.to_owned(),
-            });
-        }
-        let temp = Partial::new(target);
-        let file = File::create(temp.path()).map_err(|e| format!("{}: {e}", target.display()))?;
-        Ok(Output::File {
-            writer: BufWriter::with_capacity(1 << 16, file),
-            temp,
-        })
-    }
-
-    fn writer(&mut self) -> &mut dyn Write {
-        match self {
-            Output::Stdout(w) => w,
-            Output::Device { writer, .. } | Output::File { writer, .. } => writer,
-        }
-    }
-
-    fn commit(self) -> Result<(), String> {
-        match self {
-            Output::Stdout(mut w) => match w.flush() {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    Err(format!("standard output: {e}"))
-                }
-                _ => Ok(()),
-            },
-            Output::Device { mut writer, target } => match writer.flush() {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    Err(format!("{}: {e}", target.display()))
-                }
-                _ => Ok(()),
-            },
-            Output::File { writer, temp } => {
-                // On any failure `temp` is dropped, which removes the file.
-                let fail = |e: io::Error| {
-                    format!(
-                        "{}: {e}; the file is left as it was",
-                        temp.target().display()
-                    )
-                };
-                let file = writer.into_inner().map_err(|e| fail(e.into_error()))?;
-                file.sync_all().map_err(fail)?;
-                let target = temp.target().to_owned();
-                temp.finish()
-                    .map_err(|e| format!("{}: {e}; the file is left as it was", target.display()))
-            }
-        }
-    }
 }

@@ -38,14 +38,16 @@ pub fn run(args: FenArgs) -> Result<ExitCode, String> {
     };
     match reading {
         Ok(FenReading { fen, letters }) => {
-            println!("{fen}");
+            super::print(&fen)?;
             if letters != "en" {
-                eprintln!("scoresheet: read with the {letters} piece letters");
+                super::say(format_args!(
+                    "scoresheet: read with the {letters} piece letters"
+                ));
             }
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("scoresheet: {e}");
+            super::say(format_args!("scoresheet: {e}"));
             Ok(ExitCode::from(1))
         }
     }

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use scoresheet::lang::{LetterSet, roles};
 
 pub fn run() -> Result<ExitCode, String> {
-    println!("letter set  languages                letters (K Q R B N P)");
+    super::print("letter set  languages                letters (K Q R B N P)")?;
     for set in LetterSet::builtin() {
         let names: Vec<String> = set
             .languages
@@ -17,12 +17,12 @@ pub fn run() -> Result<ExitCode, String> {
             .map(|r| set.reader().letter(*r))
             .map(|l| if l.is_empty() { "-" } else { l })
             .collect();
-        println!(
+        super::print(format_args!(
             "{:<11} {:<24} {}",
             set.name(),
             names.join(", "),
             letters.join(" ")
-        );
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,11 +3,13 @@
 mod convert;
 mod fen;
 mod languages;
+mod output;
 mod partial;
 mod progress;
 #[cfg(feature = "serve")]
 mod serve;
 
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -15,10 +17,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use scoresheet::Format;
 use scoresheet::decode::EncodingChoice;
 use scoresheet::game::Letters;
+use scoresheet::input::{self, Collected, Input};
 use scoresheet::lang::Language;
 use scoresheet::notation::Notation;
 use scoresheet::notation::iccf::Promotion;
-use scoresheet::pipeline::Input;
+use scoresheet::paths::{PathId, Role, check_distinct};
 
 /// Reads chess game scores in any notation and language, proves them by
 /// replay, and writes standard PGN or FEN with an audit of every problem.
@@ -33,7 +36,7 @@ pub struct Cli {
 enum Command {
     /// Converts games to PGN, SAN in any language, or FEN.
     #[command(
-        after_help = "Examples:\n  scoresheet convert examples/fide-specimen-hu.txt\n  scoresheet convert old.pgn --to san --to-lang hu -o new.txt --report report.csv\n  cat games.pgn | scoresheet convert --to fen"
+        after_help = "Examples:\n  scoresheet convert examples/national-letters.pgn\n  scoresheet convert archive/ -o all.pgn --rejects rejects.pgn --report report.csv\n  scoresheet convert old.pgn --to san --to-lang hu -o new.txt --report report.csv\n  cat games.pgn | scoresheet convert --to fen"
     )]
     Convert(ConvertArgs),
     /// Replays games and reports every problem as CSV, writing no games.
@@ -79,14 +82,15 @@ struct ReadArgs {
     /// Write the CSV report of findings to FILE.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
-    /// Worker threads (default: all cores).
+    /// Worker threads; 0, like leaving it out, means all cores.
     #[arg(short = 'j', long, value_name = "N")]
     jobs: Option<usize>,
     /// No progress, no per-finding messages; only the summary on errors.
     #[arg(short, long)]
     quiet: bool,
     /// Also write the summary (games read, clean, repaired, rejected,
-    /// findings by kind, letter sets, notations, encodings) to FILE as JSON.
+    /// findings by kind, letter sets, notations, encodings, inputs
+    /// unreadable, files skipped) to FILE as JSON (`-`: standard output).
     #[arg(long, value_name = "FILE.json")]
     summary: Option<PathBuf>,
 }
@@ -108,7 +112,8 @@ struct ConvertArgs {
     #[arg(long, value_name = "FILE")]
     rejects: Option<PathBuf>,
     /// With --to fen or epd: every position of the main line, not only
-    /// the last.
+    /// the last, each with its game and ply (FEN: game, ply and FEN
+    /// separated by tabs; EPD: an `id` operation).
     #[arg(long)]
     every_ply: bool,
     /// Repair a game that does not replay when exactly one small edit
@@ -191,7 +196,8 @@ enum ToArg {
     Fen,
     /// The final position as EPD (--every-ply for every position).
     Epd,
-    /// One JSON object per game: tags, moves, final FEN, findings.
+    /// One JSON object per game: its number, tags, moves with comments,
+    /// NAGs, clocks and variations, final FEN, findings.
     Json,
 }
 
@@ -257,35 +263,62 @@ fn encoding(label: &str) -> EncodingChoice {
     }
 }
 
-/// Inputs in order: files as given, directories walked in name order.
-fn inputs(files: &[PathBuf]) -> Result<Vec<Input>, String> {
-    if files.is_empty() {
-        return Ok(vec![Input::Stdin]);
+/// The inputs of a run, with every path checked against the others
+/// before any output is created: standard output taken by one output at
+/// most, no input or output sharing a file with an output. Files a
+/// directory walk leaves out are noted on standard error.
+fn inputs(read: &ReadArgs, targets: &[(Role, Option<&Path>)]) -> Result<Collected, String> {
+    let on_stdout: Vec<Role> = targets
+        .iter()
+        .filter(|(_, path)| output::is_stdout(*path))
+        .map(|(role, _)| *role)
+        .collect();
+    if let [first, second, ..] = on_stdout[..] {
+        return Err(format!(
+            "{first} and {second} would both go to standard output; give one of them a file"
+        ));
     }
-    let mut out = Vec::new();
-    for file in files {
-        if file.as_os_str() == "-" {
-            out.push(Input::Stdin);
-        } else if file.is_dir() {
-            walk(file, &mut out).map_err(|e| format!("{}: {e}", file.display()))?;
-        } else {
-            out.push(Input::Path(file.clone()));
+    let files: Vec<(Role, &Path)> = targets
+        .iter()
+        .filter_map(|(role, path)| {
+            path.filter(|p| !output::is_stdout(Some(p)))
+                .map(|p| (*role, p))
+        })
+        .collect();
+    let ids: Vec<PathId> = files
+        .iter()
+        .filter_map(|(_, p)| PathId::of(p).ok())
+        .collect();
+    let collected = input::collect(&read.files, &ids).map_err(|e| e.to_string())?;
+    if !read.quiet {
+        for skipped in &collected.skipped {
+            say(format_args!("scoresheet: {skipped}"));
         }
     }
-    Ok(out)
+    let mut paths: Vec<(Role, &Path)> = collected
+        .inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::Path(p) => Some((Role::Input, p.as_path())),
+            Input::Stdin => None,
+        })
+        .collect();
+    paths.extend(files);
+    check_distinct(&paths).map_err(|e| e.to_string())?;
+    Ok(collected)
 }
 
-fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else {
-            out.push(Input::Path(path));
-        }
+/// Prints a line on standard output; a reader gone away (`| head`) ends
+/// the printing quietly, and other failures are errors.
+fn print(line: impl std::fmt::Display) -> Result<(), String> {
+    match writeln!(io::stdout().lock(), "{line}") {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(format!("standard output: {e}")),
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// Prints a line on standard error. A standard error that cannot be
+/// written (a full disk, a closed pipe) loses the message, never the run.
+fn say(line: impl std::fmt::Display) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
 }

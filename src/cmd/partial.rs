@@ -77,13 +77,13 @@ fn interrupted() {
     let files = UNFINISHED.lock().map(|f| f.clone()).unwrap_or_default();
     for (path, target) in &files {
         let _ = std::fs::remove_file(path);
-        eprintln!(
+        super::say(format_args!(
             "scoresheet: interrupted; {} is left as it was",
             target.display()
-        );
+        ));
     }
     if files.is_empty() {
-        eprintln!("scoresheet: interrupted");
+        super::say("scoresheet: interrupted");
     }
     std::process::exit(130);
 }

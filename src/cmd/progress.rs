@@ -117,6 +117,6 @@ pub struct Printer(ProgressBar);
 impl Printer {
     /// Prints `line`, the bar hidden meanwhile.
     pub fn eprintln(&self, line: &dyn std::fmt::Display) {
-        self.0.suspend(|| eprintln!("{line}"));
+        self.0.suspend(|| super::say(line));
     }
 }

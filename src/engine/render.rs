@@ -51,6 +51,14 @@ impl MoveStyle<'_> {
     pub fn needs_origins(self) -> bool {
         matches!(self, MoveStyle::Descriptive(_))
     }
+
+    /// A null move as this style writes it: `0000` in UCI, else `--`.
+    pub fn null_move(self) -> &'static str {
+        match self {
+            MoveStyle::Uci => "0000",
+            _ => "--",
+        }
+    }
 }
 
 /// Appends `m`, played from `before` to `after`, in `style`. `origins`

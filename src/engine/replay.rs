@@ -9,7 +9,7 @@
 //! stack.
 
 use shakmaty::san::San;
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::{Chess, Color, FromSetup, Move, Position, Role};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
@@ -30,6 +30,12 @@ pub enum Event {
     Move {
         /// The legal move.
         mv: Move,
+        /// Index of its token in [`Lexed::tokens`].
+        token: u32,
+    },
+    /// A null move (`--`, `Z0`): the side to move passes, as analysis
+    /// writes it; with the index of its token.
+    Null {
         /// Index of its token in [`Lexed::tokens`].
         token: u32,
     },
@@ -82,14 +88,21 @@ impl Replay {
     }
 
     /// The main line's moves with their token indices, variations left
-    /// out; `None` when the replay stopped inside a variation.
+    /// out; `None` when the replay stopped inside a variation, or when
+    /// the main line holds a null move (its moves would not follow one
+    /// another).
     pub fn main_line(&self) -> Option<Vec<(u32, Move)>> {
-        let balanced = self.events.iter().fold(0i64, |depth, e| match e {
-            Event::Begin => depth + 1,
-            Event::End => (depth - 1).max(0),
-            _ => depth,
-        }) == 0;
-        balanced.then(|| self.main_moves().collect())
+        let mut depth = 0i64;
+        let mut null = false;
+        for e in &self.events {
+            match e {
+                Event::Begin => depth += 1,
+                Event::End => depth = (depth - 1).max(0),
+                Event::Null { .. } if depth == 0 => null = true,
+                _ => {}
+            }
+        }
+        (depth == 0 && !null).then(|| self.main_moves().collect())
     }
 
     /// The main line's moves as [`Replay::main_line`] gives them, without
@@ -189,6 +202,29 @@ pub fn replay(
     r.run(0, lexed.tokens.len());
     r.finish();
     r.out
+}
+
+/// Whether `word` is a null move as PGN tools write it: `--` (ChessBase,
+/// pgn-extract), `Z0`, or UCI's `0000`.
+pub fn is_null_move(word: &str) -> bool {
+    matches!(word, "--" | "Z0" | "z0" | "0000")
+}
+
+/// The position after the side to move passes: the other side to move,
+/// no en-passant square, the clocks run on. `None` when the side to move
+/// is in check (or the position would otherwise be illegal).
+pub fn null_move(pos: &Chess) -> Option<Chess> {
+    if pos.is_check() {
+        return None;
+    }
+    let mode = pos.castles().mode();
+    let mut setup = pos.to_setup(shakmaty::EnPassantMode::Always);
+    if setup.turn == Color::Black {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    setup.swap_turn();
+    Chess::from_setup(setup, mode).ok()
 }
 
 /// How many ambiguities deep look-ahead may nest.
@@ -327,6 +363,10 @@ impl Replayer<'_> {
             }
             Err(e) => match self.joined_with_following(word, index) {
                 Some(found) => found,
+                None if is_null_move(word) => {
+                    self.play_null(word, index);
+                    return 0;
+                }
                 None => {
                     let mut message =
                         format!("unparseable move \"{word}\": expected {}", e.expected);
@@ -605,6 +645,27 @@ impl Replayer<'_> {
             claims: pattern.claims,
             token: index,
         });
+    }
+
+    /// A null move: the side to move passes, unless it is in check.
+    fn play_null(&mut self, word: &str, index: u32) {
+        self.check_number();
+        let Some(next) = null_move(&self.line.pos) else {
+            let message = format!(
+                "null move \"{word}\" with {} in check: a side in check cannot pass",
+                side_name(self.line.pos.turn())
+            );
+            self.fail(Kind::Illegal, index, &message);
+            return;
+        };
+        self.line.before = Some(std::mem::replace(&mut self.line.pos, next));
+        if let Some(origins) = &self.line.origins {
+            self.line.before_origins = Some(origins.clone());
+        }
+        self.line.ply += 1;
+        self.out.resolved += 1;
+        self.out.events.push(Event::Null { token: index });
+        self.pending = None;
     }
 
     fn push_annotations(&mut self, pattern: &MovePattern) {

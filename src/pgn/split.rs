@@ -2,7 +2,7 @@
 //!
 //! A game is a tag section and its movetext, or, in plain scoresheet text
 //! without tags, a block of lines between blank lines. The splitter reads
-//! line by line and keeps only the current game in memory. It tracks `{…}`
+//! line by line (a line ends at LF, CRLF, or CR alone) and keeps only the current game in memory. It tracks `{…}`
 //! comments so that a blank line or a `[` inside a comment does not split
 //! a game, but a tag line after a blank line always starts a new game, so
 //! an unterminated comment cannot swallow the rest of a file.
@@ -16,6 +16,7 @@
 //! assert_eq!((games[1].line, games[1].byte), (5, 27));
 //! ```
 
+use std::borrow::Cow;
 use std::io::{self, BufRead};
 
 use crate::pgn::lexer::is_prose;
@@ -35,6 +36,14 @@ pub struct RawGame {
     /// Set for a game larger than [`MAX_GAME_BYTES`]: it is not read,
     /// only passed on, in pieces, byte for byte.
     pub oversized: Option<Oversized>,
+    /// The game's bytes as read, when they are not valid UTF-8 (`text`
+    /// then has U+FFFD in place of each invalid sequence).
+    pub original: Option<Vec<u8>>,
+    /// Set when the input stops inside the game: a read error, or the end
+    /// of the input after a game with tags and no result at its end, in
+    /// the middle of a line or with a Result tag other than `*`. Such a
+    /// game is not whole and must not be written as if it were.
+    pub truncated: bool,
 }
 
 /// A piece of a game too large to read.
@@ -79,9 +88,17 @@ pub struct Splitter<R> {
     held: Vec<(u32, u64, Vec<u8>)>,
     /// Inside a game too large to read: whether its last line was blank.
     oversized: Option<bool>,
+    /// Inside a game too large to read: it has tags and no moves yet.
+    wants_moves: bool,
+    /// Bytes of the paragraphs in `held`.
+    held_bytes: usize,
     /// Whether the last piece read ended its line.
     piece_ends_line: bool,
+    /// Whether the last line read ended with a line end.
+    last_line_ended: bool,
     done: bool,
+    /// A read error, given after the game it cut short.
+    error: Option<io::Error>,
 }
 
 #[derive(Default)]
@@ -111,8 +128,12 @@ impl<R: BufRead> Splitter<R> {
             current: Current::default(),
             held: Vec::new(),
             oversized: None,
+            wants_moves: false,
+            held_bytes: 0,
             piece_ends_line: true,
+            last_line_ended: true,
             done: false,
+            error: None,
         }
     }
 
@@ -126,13 +147,21 @@ impl<R: BufRead> Splitter<R> {
             return None;
         }
         self.index += 1;
+        let (text, original) = match String::from_utf8(current.text) {
+            Ok(text) => (text, None),
+            Err(e) => {
+                let bytes = e.into_bytes();
+                (String::from_utf8_lossy(&bytes).into_owned(), Some(bytes))
+            }
+        };
         Some(RawGame {
             index: self.index,
             byte: current.byte,
             line: current.line,
-            text: String::from_utf8(current.text)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+            text,
+            original,
             oversized: None,
+            truncated: false,
         })
     }
 
@@ -149,7 +178,22 @@ impl<R: BufRead> Splitter<R> {
                 return Ok(true);
             }
             let room = MAX_PIECE - out.len();
-            let (take, complete) = match memchr::memchr(b'\n', available) {
+            // A line ends at LF, CRLF or a CR alone (classic Mac files).
+            let (take, complete) = match memchr::memchr2(b'\n', b'\r', available) {
+                Some(i) if i < room && available[i] == b'\r' => {
+                    match available.get(i + 1) {
+                        Some(b'\n') => (i + 2, true),
+                        Some(_) => (i + 1, true),
+                        None => {
+                            // The CR ends the buffer: its LF, if any, is
+                            // the next buffer's first byte.
+                            out.extend_from_slice(&available[..=i]);
+                            self.reader.consume(i + 1);
+                            self.take_lf(out)?;
+                            return Ok(true);
+                        }
+                    }
+                }
                 Some(i) if i < room => (i + 1, true),
                 _ if available.len() < room => (available.len(), false),
                 _ => (room, false),
@@ -158,6 +202,22 @@ impl<R: BufRead> Splitter<R> {
             self.reader.consume(take);
             if complete || out.len() >= MAX_PIECE {
                 return Ok(complete);
+            }
+        }
+    }
+
+    /// Takes the LF of a CRLF whose CR ended the last buffer.
+    fn take_lf(&mut self, out: &mut Vec<u8>) -> io::Result<()> {
+        loop {
+            match self.reader.fill_buf() {
+                Ok([b'\n', ..]) => {
+                    out.push(b'\n');
+                    self.reader.consume(1);
+                    return Ok(());
+                }
+                Ok(_) => return Ok(()),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
             }
         }
     }
@@ -172,16 +232,23 @@ impl<R: BufRead> Splitter<R> {
         } else {
             (current.byte, current.line)
         };
+        let piece_kind = classify(piece);
+        self.wants_moves = !current.has_moves
+            && matches!(piece_kind, Kind::Tag | Kind::Blank)
+            && (current.has_tags || piece_kind == Kind::Tag);
         let mut bytes = current.text;
         bytes.extend_from_slice(piece);
         self.index += 1;
-        self.oversized = Some(piece.ends_with(b"\n") && piece.trim_ascii().is_empty());
+        self.oversized =
+            Some(matches!(piece.last(), Some(b'\n' | b'\r')) && piece.trim_ascii().is_empty());
         RawGame {
             index: self.index,
             byte,
             line,
             text: String::new(),
+            original: None,
             oversized: Some(Oversized::Start(bytes)),
+            truncated: false,
         }
     }
 }
@@ -214,8 +281,25 @@ impl<R: BufRead> Splitter<R> {
         cur.previous_blank = kind == Kind::Blank;
     }
 
+    /// Holds a paragraph line until a move line says whose it is. Held
+    /// text is bounded: past [`MAX_GAME_BYTES`] the game before is
+    /// finished and the paragraphs start the next one (which, if they go
+    /// on, becomes a game too large to read), so that endless prose after
+    /// a game cannot fill memory.
+    fn hold(&mut self, line_no: u32, byte: u64, line: &[u8]) -> Option<RawGame> {
+        self.held_bytes += line.len();
+        self.held.push((line_no, byte, line.to_vec()));
+        if self.held_bytes <= MAX_GAME_BYTES {
+            return None;
+        }
+        let finished = self.finish();
+        self.release_held();
+        finished
+    }
+
     /// Adds the held paragraphs to the current game.
     fn release_held(&mut self) {
+        self.held_bytes = 0;
         for (line_no, byte, line) in std::mem::take(&mut self.held) {
             let kind = self.prose_or(classify(&line), &line);
             self.append(line_no, byte, &line, kind);
@@ -241,7 +325,7 @@ impl<R: BufRead> Iterator for Splitter<R> {
 
     fn next(&mut self) -> Option<io::Result<RawGame>> {
         if self.done {
-            return None;
+            return self.error.take().map(Err);
         }
         loop {
             let mut line = std::mem::take(&mut self.line);
@@ -249,16 +333,38 @@ impl<R: BufRead> Iterator for Splitter<R> {
             let complete = match self.read_piece(&mut line) {
                 Ok(complete) => complete,
                 Err(e) => {
+                    // What was read of the game is passed on, marked cut
+                    // short, and the error after it.
                     self.done = true;
-                    return Some(Err(e));
+                    self.release_held();
+                    return match self.finish() {
+                        Some(mut game) => {
+                            game.truncated = true;
+                            self.error = Some(e);
+                            Some(Ok(game))
+                        }
+                        None => Some(Err(e)),
+                    };
                 }
             };
             if line.is_empty() {
                 self.done = true;
                 // Trailing paragraphs close the last game.
                 self.release_held();
-                return self.finish().map(Ok);
+                // The last game, with tags and no result at its end, was
+                // cut off: in the middle of a line, or at a line's end
+                // when its Result tag says the game was played out (a
+                // game in progress, `*`, may simply stop).
+                let cur = &self.current;
+                let cut = cur.has_tags
+                    && !cur.ends_with_result
+                    && (!self.last_line_ended || claims_a_result(&cur.text));
+                return self.finish().map(|mut game| {
+                    game.truncated = cut;
+                    Ok(game)
+                });
             }
+            self.last_line_ended = matches!(line.last(), Some(b'\n' | b'\r'));
             let line_byte = self.byte;
             self.byte += line.len() as u64;
             let starts_line = self.piece_ends_line;
@@ -274,14 +380,22 @@ impl<R: BufRead> Iterator for Splitter<R> {
                 } else {
                     Kind::Text
                 };
-                if !(starts_line && after_blank && matches!(kind, Kind::Tag | Kind::MoveOne)) {
+                // Move one after the tags of a game too large to read is
+                // that game's movetext, not the next game.
+                let next = kind == Kind::Tag || (kind == Kind::MoveOne && !self.wants_moves);
+                if !(starts_line && after_blank && next) {
                     self.oversized = Some(starts_line && complete && kind == Kind::Blank);
+                    if starts_line && !matches!(kind, Kind::Blank | Kind::Tag) {
+                        self.wants_moves = false;
+                    }
                     let piece = RawGame {
                         index: self.index,
                         byte: line_byte,
                         line: self.line_no,
                         text: String::new(),
+                        original: None,
                         oversized: Some(Oversized::Rest(line.clone())),
+                        truncated: false,
                     };
                     self.line = line;
                     return Some(Ok(piece));
@@ -317,10 +431,17 @@ impl<R: BufRead> Splitter<R> {
                 // A result on its own after the moves is the game's.
                 Kind::Text if is_result_line(line) => self.release_held(),
                 Kind::Blank | Kind::Text | Kind::Prose | Kind::Escape => {
-                    self.held.push((line_no, line_byte, line.to_vec()));
-                    return None;
+                    return self.hold(line_no, line_byte, line);
                 }
-                Kind::Tag | Kind::MoveOne if self.current.has_move_lines => {
+                // Tags start a PGN game, which has no title before them:
+                // the paragraphs were the end of this one.
+                Kind::Tag if self.current.has_move_lines => {
+                    self.release_held();
+                    let finished = self.finish();
+                    self.append(line_no, line_byte, line, kind);
+                    return finished;
+                }
+                Kind::MoveOne if self.current.has_move_lines => {
                     let finished = self.finish();
                     self.release_held();
                     self.append(line_no, line_byte, line, kind);
@@ -331,7 +452,10 @@ impl<R: BufRead> Splitter<R> {
         }
         let cur = &mut self.current;
         let plainly_new = kind == Kind::Tag || (kind == Kind::MoveOne && !cur.has_tags);
-        let broken_off = plainly_new && cur.in_comment && cur.previous_blank;
+        // A line that closes the open comment is part of it, whatever it
+        // starts with (`[Note "x"] more}` in a note).
+        let broken_off =
+            plainly_new && cur.in_comment && cur.previous_blank && track_comment(line, true);
         if broken_off {
             // A comment left open by a broken game ends where the next
             // game plainly starts: at a tag line, or in text without tags
@@ -342,15 +466,15 @@ impl<R: BufRead> Splitter<R> {
         let starts_game = broken_off
             || match kind {
                 Kind::Tag => !cur.in_comment && (cur.has_moves || cur.blank_after_tags),
-                // Text without tags: a game ended by its result on the line
-                // before, with no blank line in between.
-                Kind::MoveOne => !cur.in_comment && !cur.has_tags && cur.ends_with_result,
+                // A game ended by its result on the line before, with no
+                // blank line in between (games run together, as
+                // pgn-extract reads them): move one starts the next.
+                Kind::MoveOne => !cur.in_comment && cur.ends_with_result,
                 _ => false,
             };
         let paragraph_break = kind == Kind::Blank && !cur.in_comment && cur.has_moves;
         if paragraph_break && !cur.has_tags && !cur.ends_with_result {
-            self.held.push((line_no, line_byte, line.to_vec()));
-            return None;
+            return self.hold(line_no, line_byte, line);
         }
         // A game whose result is written ends at the next blank line.
         if paragraph_break && cur.ends_with_result {
@@ -362,6 +486,29 @@ impl<R: BufRead> Splitter<R> {
         self.append(line_no, line_byte, line, kind);
         finished
     }
+}
+
+/// `text` with every CR that is not part of a CRLF made an LF, so that
+/// what reads a game (which knows LF and CRLF) sees the lines of a classic
+/// Mac file; every byte stays at its offset.
+///
+/// ```
+/// use scoresheet::pgn::split::lone_cr_to_lf;
+///
+/// assert_eq!(lone_cr_to_lf("[A \"1\"]\r\r1. e4\r\n"), "[A \"1\"]\n\n1. e4\r\n");
+/// ```
+pub fn lone_cr_to_lf(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |&i: &usize| bytes.get(i + 1) != Some(&b'\n');
+    if !memchr::memchr_iter(b'\r', bytes).any(|i| lone(&i)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = bytes.to_vec();
+    for i in memchr::memchr_iter(b'\r', bytes).filter(lone) {
+        out[i] = b'\n';
+    }
+    // Only ASCII bytes were changed, to ASCII.
+    Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_owned()))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -474,6 +621,17 @@ fn track_comment(line: &[u8], mut open: bool) -> bool {
     open
 }
 
+/// Whether a game's text has a Result tag with a result other than `*`.
+fn claims_a_result(text: &[u8]) -> bool {
+    [
+        "[Result \"1-0\"]",
+        "[Result \"0-1\"]",
+        "[Result \"1/2-1/2\"]",
+    ]
+    .iter()
+    .any(|tag| memchr::memmem::find(text, tag.as_bytes()).is_some())
+}
+
 /// A line holding only a game termination marker.
 fn is_result_line(line: &[u8]) -> bool {
     matches!(line.trim_ascii(), b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
@@ -501,6 +659,48 @@ mod tests {
 
     fn split(text: &str) -> Vec<RawGame> {
         Splitter::new(text.as_bytes()).map(|g| g.unwrap()).collect()
+    }
+
+    #[test]
+    fn a_crlf_cut_between_two_buffers_is_one_line_end() {
+        let text = "[Event \"a\"]\r\n\r\n1. e4 e5 1-0\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n";
+        // Every buffer size puts the CR of some CRLF last in a buffer.
+        for size in 1..24 {
+            let reader = io::BufReader::with_capacity(size, text.as_bytes());
+            let games: Vec<RawGame> = Splitter::new(reader).map(|g| g.unwrap()).collect();
+            let lines: Vec<u32> = games.iter().map(|g| g.line).collect();
+            assert_eq!(lines, [1, 5], "buffer of {size}");
+            assert_eq!(games[1].byte, 31, "buffer of {size}");
+        }
+    }
+
+    #[test]
+    fn a_paragraph_before_tags_ends_the_game_before() {
+        let games = split("1. e4 e5 2. Nf3\n\nA note.\n\n[Event \"b\"]\n\n1. d4 *\n");
+        assert_eq!(games.len(), 2);
+        assert!(games[0].text.contains("A note."), "{games:?}");
+        assert!(games[1].text.starts_with("[Event"), "{games:?}");
+    }
+
+    #[test]
+    fn games_run_together_after_a_result_are_two_games() {
+        let games = split("[Event \"a\"]\n\n1. e4 e5 1-0\n1. d4 d5 *\n[Event \"c\"]\n1. c4 *\n");
+        let texts: Vec<&str> = games.iter().map(|g| g.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "[Event \"a\"]\n\n1. e4 e5 1-0\n",
+                "1. d4 d5 *\n",
+                "[Event \"c\"]\n1. c4 *\n"
+            ]
+        );
+    }
+
+    #[test]
+    fn lone_crs_end_lines() {
+        let games = split("[Event \"a\"]\r\r1. e4 e5 1-0\r\r[Event \"b\"]\r\r1. d4 *\r");
+        assert_eq!(games.len(), 2);
+        assert_eq!((games[1].line, games[1].byte), (5, 27));
     }
 
     #[test]

@@ -23,7 +23,7 @@ use shakmaty::{Chess, Color, Position};
 
 use crate::engine::origins::Origins;
 use crate::engine::render::{self, MoveStyle};
-use crate::engine::replay::Event;
+use crate::engine::replay::{Event, null_move};
 use crate::game::Game;
 
 /// Movetext lines stay shorter than this.
@@ -70,12 +70,35 @@ pub fn write_tags(out: &mut String, game: &Game<'_>) {
         };
         push_tag(out, name, value);
     }
-    for (i, tag) in game.lexed.tags.iter().enumerate() {
+    let tags = &game.lexed.tags;
+    // A game's dozen tags are compared pairwise; a game may hold 100,000,
+    // which go through a set.
+    let mut seen = (tags.len() > 32).then(|| std::collections::HashSet::with_capacity(tags.len()));
+    for (i, tag) in tags.iter().enumerate() {
         let in_roster = ROSTER.iter().any(|(n, _)| *n == tag.name);
-        let repeated = game.lexed.tags[..i].iter().any(|t| t.name == tag.name);
-        if !in_roster && !repeated {
+        let first = match &mut seen {
+            Some(seen) => seen.insert(tag.name.as_str()),
+            None => !tags[..i].iter().any(|t| t.name == tag.name),
+        };
+        if !in_roster && first {
             push_tag(out, &tag.name, &tag.value);
         }
+    }
+}
+
+/// Appends the number of the move about to be made in `pos` (`12. `), or
+/// for Black's move `12... ` when `black_too`.
+fn push_move_number(word: &mut String, pos: &Chess, black_too: bool) {
+    match pos.turn() {
+        Color::White => {
+            push_number(word, pos.fullmoves().get());
+            word.push_str(". ");
+        }
+        Color::Black if black_too => {
+            push_number(word, pos.fullmoves().get());
+            word.push_str("... ");
+        }
+        Color::Black => {}
     }
 }
 
@@ -140,18 +163,20 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
                 let pos = &prev.pos;
                 // A move number stays on the line of its move.
                 word.clear();
-                match pos.turn() {
-                    Color::White => {
-                        push_number(&mut word, pos.fullmoves().get());
-                        word.push_str(". ");
-                    }
-                    Color::Black if need_number => {
-                        push_number(&mut word, pos.fullmoves().get());
-                        word.push_str("... ");
-                    }
-                    Color::Black => {}
-                }
+                push_move_number(&mut word, pos, need_number);
                 render::append_move(&mut word, style, pos, *mv, &at.pos, prev.origins.as_ref());
+                w.word(&word);
+                need_number = false;
+            }
+            Event::Null { .. } => {
+                prev.clone_from(&at);
+                has_prev = true;
+                if let Some(next) = null_move(&at.pos) {
+                    at.pos = next;
+                }
+                word.clear();
+                push_move_number(&mut word, &prev.pos, need_number);
+                word.push_str(style.null_move());
                 w.word(&word);
                 need_number = false;
             }

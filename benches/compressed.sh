@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Reading the TCEC corpus compressed (zstd, as stored) against the same
+# games decompressed: `scoresheet audit -q -j 2`, report to /dev/null, the
+# two inputs alternated in every round so that both meet the same load.
+#
+#   benches/compressed.sh              build, then ROUNDS rounds (default 7)
+#   ROUNDS=11 benches/compressed.sh
+#   SCORESHEET=path/to/binary ...      measure that binary
+#
+# Prints each run's wall time, then the best and the median of each input
+# and their ratio (compressed / plain). Goal: at most 1.15.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ROUNDS=${ROUNDS:-7}
+. benches/lib.sh
+
+[ -x /usr/bin/time ] || apt_install time
+PLAIN=$(tcec_pgn)
+ZST=../shared/corpus/tcec-nocomments.pgn.zst
+if [ -z "${SCORESHEET:-}" ]; then
+    cargo build --release --locked -q
+    SCORESHEET=target/release/scoresheet
+fi
+
+# Prints "wall cpu" (seconds; cpu = user + system) of one run.
+wall() {
+    /usr/bin/time -f '%e %U %S' "$SCORESHEET" audit -q -j 2 "$1" --report /dev/null 2>&1 >/dev/null |
+        tail -1 | awk '{printf "%s %.2f", $1, $2 + $3}'
+}
+
+plain=()
+zst=()
+plain_cpu=()
+zst_cpu=()
+for round in $(seq "$ROUNDS"); do
+    read -r p pc <<<"$(wall "$PLAIN")"
+    read -r z zc <<<"$(wall "$ZST")"
+    say "round $round: plain $p s (cpu $pc s), zst $z s (cpu $zc s), load $(cut -d' ' -f1 /proc/loadavg)"
+    plain+=("$p")
+    zst+=("$z")
+    plain_cpu+=("$pc")
+    zst_cpu+=("$zc")
+done
+
+stats() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {printf "%s %s", a[1], a[int((NR+1)/2)]}'; }
+read -r pbest pmed <<<"$(stats "${plain[@]}")"
+read -r zbest zmed <<<"$(stats "${zst[@]}")"
+echo "plain: best $pbest s, median $pmed s ($(stat -c %s "$PLAIN") bytes)"
+echo "zst:   best $zbest s, median $zmed s ($(stat -c %s "$ZST") bytes)"
+read -r pcbest pcmed <<<"$(stats "${plain_cpu[@]}")"
+read -r zcbest zcmed <<<"$(stats "${zst_cpu[@]}")"
+echo "cpu:   plain best $pcbest s, median $pcmed s; zst best $zcbest s, median $zcmed s"
+awk -v pb="$pbest" -v zb="$zbest" -v pm="$pmed" -v zm="$zmed" \
+    'BEGIN {printf "ratio zst/plain: best %.3f, median %.3f (goal <= 1.15)\n", zb/pb, zm/pm}'
