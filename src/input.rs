@@ -152,14 +152,77 @@ pub fn decompress<R: Read + Send + 'static>(
     let prefix = read_prefix(&mut input, 6)?;
     let compression = Compression::sniff(&prefix);
     let whole = io::Cursor::new(prefix).chain(input);
-    let reader: Box<dyn Read + Send> = match compression {
-        None => Box::new(whole),
+    let decoder: Box<dyn Read + Send> = match compression {
+        None => return Ok((None, Box::new(whole))),
         Some(Compression::Gzip) => Box::new(flate2::read::MultiGzDecoder::new(whole)),
         Some(Compression::Zstd) => Box::new(zstd::stream::read::Decoder::new(whole)?),
         Some(Compression::Bzip2) => Box::new(bzip2::read::MultiBzDecoder::new(whole)),
         Some(Compression::Xz) => Box::new(liblzma::read::XzDecoder::new_multi_decoder(whole)),
     };
-    Ok((compression, reader))
+    Ok((compression, Box::new(Ahead::new(decoder))))
+}
+
+/// Bytes decompressed ahead of the reader, on a thread of their own, so
+/// that decompressing and splitting games overlap.
+struct Ahead {
+    chunks: std::sync::mpsc::Receiver<io::Result<Vec<u8>>>,
+    current: io::Cursor<Vec<u8>>,
+    done: bool,
+}
+
+/// Bytes a decompressed chunk holds, and chunks held ahead at most.
+const AHEAD_CHUNK: usize = 1 << 20;
+const AHEAD_CHUNKS: usize = 4;
+
+impl Ahead {
+    fn new(mut decoder: Box<dyn Read + Send>) -> Ahead {
+        let (send, chunks) = std::sync::mpsc::sync_channel(AHEAD_CHUNKS);
+        std::thread::spawn(move || {
+            loop {
+                let mut chunk = Vec::with_capacity(AHEAD_CHUNK);
+                match (&mut decoder)
+                    .take(AHEAD_CHUNK as u64)
+                    .read_to_end(&mut chunk)
+                {
+                    // The reader is gone, or the stream ended.
+                    Ok(0) => return,
+                    Ok(_) => {
+                        if send.send(Ok(chunk)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = send.send(Err(e));
+                        return;
+                    }
+                }
+            }
+        });
+        Ahead {
+            chunks,
+            current: io::Cursor::new(Vec::new()),
+            done: false,
+        }
+    }
+}
+
+impl Read for Ahead {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let n = self.current.read(buf)?;
+            if n > 0 || buf.is_empty() || self.done {
+                return Ok(n);
+            }
+            match self.chunks.recv() {
+                Ok(Ok(chunk)) => self.current = io::Cursor::new(chunk),
+                Ok(Err(e)) => {
+                    self.done = true;
+                    return Err(e);
+                }
+                Err(_) => self.done = true,
+            }
+        }
+    }
 }
 
 /// What a file's first bytes say it is.
@@ -424,6 +487,28 @@ mod tests {
         ] {
             assert_eq!(is_project_file(std::ffi::OsStr::new(name)), want, "{name}");
         }
+    }
+
+    #[test]
+    fn decompressed_ahead_reads_whole_and_fails_where_the_stream_breaks() {
+        use std::io::Write;
+        let text: Vec<u8> = (0..3_000_000u32)
+            .map(|i| b"1. e4 e5 *\n"[i as usize % 11])
+            .collect();
+        let mut packed = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        packed.write_all(&text).unwrap();
+        let packed = packed.finish().unwrap();
+        let (found, mut reader) = decompress(io::Cursor::new(packed.clone())).unwrap();
+        assert_eq!(found, Some(Compression::Gzip));
+        let mut back = Vec::new();
+        reader.read_to_end(&mut back).unwrap();
+        assert_eq!(back, text);
+        // Cut short: what was read comes first, then the error.
+        let (_, mut cut) =
+            decompress(io::Cursor::new(packed[..packed.len() / 2].to_vec())).unwrap();
+        let mut some = Vec::new();
+        assert!(cut.read_to_end(&mut some).is_err());
+        assert!(!some.is_empty() && text.starts_with(&some));
     }
 
     #[test]
