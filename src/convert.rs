@@ -190,7 +190,7 @@ impl<'a> Converter<'a> {
             };
             read_options = ReadOptions {
                 notation: Some(game.notation),
-                letters: letters_named(&game.letters, options.letters),
+                letters: options.letters.named(&game.letters),
                 ..options
             };
             drop(game);
@@ -467,16 +467,6 @@ const MAX_FIXES: usize = 16;
 /// Edits made at most in one game, whatever they are: each costs a new
 /// reading and search.
 const MAX_ROUNDS: usize = 48;
-
-/// The table of the letter set named `name` among those `letters` offers,
-/// or `letters` itself.
-fn letters_named<'a>(name: &str, letters: Letters<'a>) -> Letters<'a> {
-    letters
-        .tables()
-        .into_iter()
-        .find(|(_, n)| *n == name)
-        .map_or(letters, |(lang, _)| Letters::Fixed(lang))
-}
 
 /// What the rounds of an audit that goes on past its fixes have found.
 struct Rounds {

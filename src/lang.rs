@@ -431,6 +431,16 @@ pub enum Letters<'a> {
 }
 
 impl<'a> Letters<'a> {
+    /// The table of the letter set named `name` among those these
+    /// letters offer (the set a game was read with, to read it again the
+    /// same way), or these letters themselves.
+    pub fn named(self, name: &str) -> Letters<'a> {
+        self.tables()
+            .into_iter()
+            .find(|(_, n)| *n == name)
+            .map_or(self, |(lang, _)| Letters::Fixed(lang))
+    }
+
     /// The tables to try, in order, each with the name reported for it.
     pub fn tables(self) -> Vec<(&'a Language, &'a str)> {
         match self {

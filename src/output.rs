@@ -79,6 +79,25 @@ impl Default for Style<'_> {
 }
 
 impl Format {
+    /// The format `--to` names `name` (`pgn`, `san`, `lan`, `uci`,
+    /// `iccf`, `descriptive`, `figurine`, `spoken`, `fen`, `epd`, `json`).
+    pub fn named(name: &str) -> Option<Format> {
+        Some(match name {
+            "pgn" => Format::Pgn,
+            "san" => Format::San,
+            "lan" => Format::Lan,
+            "uci" => Format::Uci,
+            "iccf" => Format::Iccf,
+            "descriptive" => Format::Descriptive,
+            "figurine" => Format::Figurine,
+            "spoken" => Format::Spoken,
+            "fen" => Format::Fen,
+            "epd" => Format::Epd,
+            "json" => Format::Json,
+            _ => return None,
+        })
+    }
+
     /// The move style of a notation format.
     fn moves<'a>(self, style: &Style<'a>) -> Option<MoveStyle<'a>> {
         Some(match self {

@@ -312,22 +312,10 @@ fn notation_named(name: &str) -> PyResult<Notation> {
 }
 
 fn format_named(name: &str) -> PyResult<Format> {
-    Ok(match name {
-        "pgn" => Format::Pgn,
-        "san" => Format::San,
-        "lan" => Format::Lan,
-        "uci" => Format::Uci,
-        "iccf" => Format::Iccf,
-        "descriptive" => Format::Descriptive,
-        "figurine" => Format::Figurine,
-        "fen" => Format::Fen,
-        "epd" => Format::Epd,
-        "json" => Format::Json,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "unknown output {other:?}: pgn, san, lan, uci, iccf, descriptive, figurine, fen, epd or json"
-            )));
-        }
+    Format::named(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown output {name:?}: pgn, san, lan, uci, iccf, descriptive, figurine, spoken, fen, epd or json"
+        ))
     })
 }
 

@@ -9,7 +9,7 @@ use super::fixes::{fixes, write_style};
 use super::{MoveView, Place, fen, severity_name};
 use crate::audit::Severity;
 use crate::convert::Converted;
-use crate::game::{self, Game, Letters, ReadOptions};
+use crate::game::{self, Game, ReadOptions};
 use crate::pgn::lexer::TokenKind;
 use crate::repair;
 
@@ -32,7 +32,7 @@ pub(super) fn main_line(
     let mut comments = commentary(first, &|o| o, start);
     let options = ReadOptions {
         notation: Some(first.notation),
-        letters: letters_named(&first.letters, options.letters),
+        letters: options.letters.named(&first.letters),
         ..*options
     };
     let mut edit = first
@@ -195,16 +195,6 @@ fn collect_moves(
             after_fix,
         });
     }
-}
-
-/// The table of the letter set named `name` among those `letters` offers,
-/// or `letters` itself.
-fn letters_named<'a>(name: &str, letters: Letters<'a>) -> Letters<'a> {
-    letters
-        .tables()
-        .into_iter()
-        .find(|(_, n)| *n == name)
-        .map_or(letters, |(lang, _)| Letters::Fixed(lang))
 }
 
 #[cfg(test)]

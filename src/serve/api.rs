@@ -343,23 +343,10 @@ fn letters(code: Option<&str>) -> Result<Letters<'static>, ApiError> {
 
 /// The output format named `name`, as `--to` names them.
 fn format(name: &str) -> Result<Format, ApiError> {
-    Ok(match name {
-        "pgn" => Format::Pgn,
-        "san" => Format::San,
-        "lan" => Format::Lan,
-        "uci" => Format::Uci,
-        "iccf" => Format::Iccf,
-        "descriptive" => Format::Descriptive,
-        "figurine" => Format::Figurine,
-        "spoken" => Format::Spoken,
-        "fen" => Format::Fen,
-        "epd" => Format::Epd,
-        "json" => Format::Json,
-        other => {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                format!("unknown output format {other:?}"),
-            ));
-        }
+    Format::named(name).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("unknown output format {name:?}"),
+        )
     })
 }
