@@ -600,17 +600,24 @@ impl Replayer<'_> {
     }
 
     /// The first move whose written number does not fit the position: a
-    /// half-move is missing (or one too many) before it.
+    /// half-move is missing (or one too many) before it. Called for every
+    /// move: the check is inlined, the finding made out of line.
+    #[inline]
     fn check_number(&mut self) {
         let Some((n, black, index)) = self.number.take() else {
             return;
         };
         let pos = &self.line.pos;
         let fits = n == pos.fullmoves().get() && (!black || pos.turn() == Color::Black);
-        if fits || self.numbers_off {
-            return;
+        if !fits && !self.numbers_off {
+            self.number_off(n, black, index);
         }
+    }
+
+    #[cold]
+    fn number_off(&mut self, n: u32, black: bool, index: u32) {
         self.numbers_off = true;
+        let pos = &self.line.pos;
         let dots = if black { "..." } else { "." };
         let message = format!(
             "move number {n}{dots} but the game is at move {} with {} to move: a half-move is missing or one too many before here",
