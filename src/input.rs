@@ -191,7 +191,11 @@ impl Ahead {
                             return;
                         }
                     }
+                    // What was read before the stream broke comes first.
                     Err(e) => {
+                        if !chunk.is_empty() {
+                            let _ = send.send(Ok(chunk));
+                        }
                         let _ = send.send(Err(e));
                         return;
                     }
@@ -506,6 +510,14 @@ mod tests {
         // Cut short: what was read comes first, then the error.
         let (_, mut cut) =
             decompress(io::Cursor::new(packed[..packed.len() / 2].to_vec())).unwrap();
+        let mut some = Vec::new();
+        assert!(cut.read_to_end(&mut some).is_err());
+        assert!(!some.is_empty() && text.starts_with(&some));
+        // A stream smaller than a chunk, cut short: its start still comes.
+        let mut small = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        small.write_all(&text[..200_000]).unwrap();
+        let small = small.finish().unwrap();
+        let (_, mut cut) = decompress(io::Cursor::new(small[..small.len() / 2].to_vec())).unwrap();
         let mut some = Vec::new();
         assert!(cut.read_to_end(&mut some).is_err());
         assert!(!some.is_empty() && text.starts_with(&some));
