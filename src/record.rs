@@ -222,8 +222,8 @@ pub(crate) fn moves(
         let end = (at + (span.end - span.start)).min(written.len() as u32);
         let text = written.get(at as usize..end as usize).unwrap_or("");
         let location = match written.get(last.0 as usize..at as usize) {
-            Some(between) if at >= last.0 => step(last.1, between),
-            _ => locate(written, origin, at),
+            Some(between) => step(last.1, between),
+            None => locate(written, origin, at),
         };
         last = (at, location);
         out.push(MoveRecord {
@@ -255,6 +255,10 @@ fn step(from: Location, between: &str) -> Location {
 
 /// Where `offset` of a game's `text`, which starts at `origin`, is.
 pub(crate) fn locate(text: &str, origin: Location, offset: u32) -> Location {
-    let offset = (offset as usize).min(text.len());
-    step(origin, text.get(..offset).unwrap_or(text))
+    // An offset inside a character counts from that character's start.
+    let mut offset = (offset as usize).min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    step(origin, &text[..offset])
 }

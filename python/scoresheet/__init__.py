@@ -16,7 +16,6 @@ findings, and the game written out as PGN (or another notation).
 
 from __future__ import annotations
 
-import io
 import os
 from typing import IO, Iterator, List, Optional, Union
 

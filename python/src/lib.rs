@@ -117,13 +117,7 @@ impl PyGame {
     /// The tag pairs, in the order written.
     #[getter]
     fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let dict = PyDict::new(py);
-        for (name, value) in self.0.tags() {
-            if !dict.contains(name)? {
-                dict.set_item(name, value)?;
-            }
-        }
-        Ok(dict)
+        tag_dict(py, &self.0)
     }
 
     /// The main line's moves, as far as they replay.
@@ -274,6 +268,30 @@ fn row_dict<'py>(py: Python<'py>, row: scoresheet::audit::Row) -> PyResult<Bound
     dict.set_item("fen_before", row.fen_before)?;
     dict.set_item("suggestion", row.suggestion)?;
     Ok(dict)
+}
+
+/// `record`'s tags as a dict, the first of two with one name kept.
+fn tag_dict<'py>(py: Python<'py>, record: &GameRecord) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (name, value) in record.tags() {
+        if !dict.contains(name)? {
+            dict.set_item(name, value)?;
+        }
+    }
+    Ok(dict)
+}
+
+/// What became of a game: `rejected`, `repaired`, `warnings` or `clean`.
+fn status(record: &GameRecord) -> &'static str {
+    if record.is_rejected() {
+        "rejected"
+    } else if record.is_repaired() {
+        "repaired"
+    } else if record.has_problems() {
+        "warnings"
+    } else {
+        "clean"
+    }
 }
 
 /// The reader the options describe.
@@ -469,61 +487,57 @@ fn read_split<'py>(
             .read(std::io::Cursor::new(data))
             .map(|g| g.collect_parallel())
     });
-    let records = records.map_err(|e| PyIOError::new_err(e.to_string()))?;
+    let io = |e: scoresheet::Error| PyIOError::new_err(e.to_string());
+    let records = records
+        .map_err(io)?
+        .into_iter()
+        .collect::<Result<Vec<GameRecord>, _>>()
+        .map_err(io)?;
+    let number = |r: &GameRecord| first_game + r.index() - 1;
     let games = PyDict::new(py);
-    let findings = PyDict::new(py);
-    let mut columns: Vec<(&str, Vec<Bound<'py, PyAny>>)> = Vec::new();
-    let mut rows: Vec<scoresheet::audit::Row> = Vec::new();
-    let mut push = |column: &'static str, value: Bound<'py, PyAny>| match columns
-        .iter_mut()
-        .find(|(c, _)| *c == column)
-    {
-        Some((_, values)) => values.push(value),
-        None => columns.push((column, vec![value])),
-    };
-    for record in records {
-        let record = record.map_err(|e| PyIOError::new_err(e.to_string()))?;
-        let game = first_game + record.index() - 1;
-        let tag = |n| record.tag(n).unwrap_or("").to_owned();
-        let tags = PyDict::new(py);
-        for (n, v) in record.tags() {
-            if !tags.contains(n)? {
-                tags.set_item(n, v)?;
-            }
-        }
-        let movetext: Vec<String> = record.moves().iter().map(MoveRecord::san).collect();
-        let status = if record.is_rejected() {
-            "rejected"
-        } else if record.is_repaired() {
-            "repaired"
-        } else if record.has_problems() {
-            "warnings"
-        } else {
-            "clean"
+    macro_rules! games {
+        ($($column:literal => $value:expr),* $(,)?) => {
+            $(games.set_item($column, records.iter().map($value).collect::<Vec<_>>())?;)*
         };
-        push("file", name.clone().into_pyobject(py)?.into_any());
-        push("game", game.into_pyobject(py)?.into_any());
-        push("white", tag("White").into_pyobject(py)?.into_any());
-        push("black", tag("Black").into_pyobject(py)?.into_any());
-        push("result", record.result().into_pyobject(py)?.into_any());
-        push("tags", tags.into_any());
-        push("movetext", movetext.join(" ").into_pyobject(py)?.into_any());
-        push("plies", record.moves().len().into_pyobject(py)?.into_any());
-        push("final_fen", record.fen().into_pyobject(py)?.into_any());
-        push("status", status.into_pyobject(py)?.into_any());
-        push("notation", record.notation().into_pyobject(py)?.into_any());
-        push("letters", record.letters().into_pyobject(py)?.into_any());
-        push("pgn", record.output().into_pyobject(py)?.into_any());
+    }
+    games!(
+        "file" => |_| name.clone(),
+        "white" => |r| r.tag("White").unwrap_or("").to_owned(),
+        "black" => |r| r.tag("Black").unwrap_or("").to_owned(),
+        "result" => |r| r.result().to_owned(),
+        "movetext" => |r| r.moves().iter().map(MoveRecord::san).collect::<Vec<_>>().join(" "),
+        "final_fen" => |r| r.fen(),
+        "status" => |r| status(r).to_owned(),
+        "notation" => |r| r.notation().to_owned(),
+        "letters" => |r| r.letters().to_owned(),
+    );
+    // Numbers and maybes, which the macro's strings do not cover.
+    games.set_item("game", records.iter().map(number).collect::<Vec<_>>())?;
+    games.set_item(
+        "plies",
+        records.iter().map(|r| r.moves().len()).collect::<Vec<_>>(),
+    )?;
+    games.set_item(
+        "pgn",
+        records.iter().map(|r| r.output()).collect::<Vec<_>>(),
+    )?;
+    games.set_item(
+        "tags",
+        records
+            .iter()
+            .map(|r| tag_dict(py, r))
+            .collect::<PyResult<Vec<_>>>()?,
+    )?;
+    let mut rows: Vec<scoresheet::audit::Row> = Vec::new();
+    for record in &records {
         for mut row in record.report_rows(&name) {
-            row.game = game;
+            row.game = number(record);
             row.line += first_line - 1;
             row.byte_offset += first_byte;
             rows.push(row);
         }
     }
-    for (column, values) in columns {
-        games.set_item(column, values)?;
-    }
+    let findings = PyDict::new(py);
     macro_rules! column {
         ($($field:ident),*) => {
             $(findings.set_item(
