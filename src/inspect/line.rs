@@ -6,7 +6,7 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, Color, Position};
 
 use super::fixes::{fixes, write_style};
-use super::{MoveView, Place, fen, severity_name};
+use super::{MoveView, Place, fen};
 use crate::audit::Severity;
 use crate::convert::Converted;
 use crate::game::{self, Game, ReadOptions};
@@ -88,7 +88,7 @@ pub(super) fn main_line(
             })
             .map(|f| f.severity)
             .max()
-            .map_or("clean", severity_name);
+            .map_or("clean", Severity::as_str);
     }
     (out, comments)
 }

@@ -35,13 +35,14 @@ use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode};
 
-use crate::audit::{ReportWriter, Row, Severity};
+use crate::audit::{ReportWriter, Row};
 use crate::convert::{Converted, Converter};
 use crate::game::{self, Letters, ReadOptions};
 use crate::model::Location;
 use crate::notation::Notation;
 use crate::output::Format;
 use crate::pgn::split::Splitter;
+use crate::record;
 use crate::repair;
 use fixes::{fixes, write_style};
 use line::main_line;
@@ -221,7 +222,15 @@ pub fn inspect(text: &str, options: &Options<'_>) -> Reading {
             let row = Row::new(
                 options.file,
                 raw.index,
-                locate(text, start, raw.line, offset),
+                record::locate(
+                    &raw.text,
+                    Location {
+                        byte: start as u64,
+                        line: raw.line,
+                        column: 1,
+                    },
+                    offset as u32,
+                ),
                 (&converted.white, &converted.black),
                 finding,
             );
@@ -238,19 +247,6 @@ pub fn inspect(text: &str, options: &Options<'_>) -> Reading {
     };
     Utf16::new(text).fill(&mut reading);
     reading
-}
-
-/// Where `offset` of a game that starts at `start` (on line `line`) is.
-fn locate(text: &str, start: usize, line: u32, offset: usize) -> Location {
-    let end = (start + offset).min(text.len());
-    let game = text.get(start..end).unwrap_or("");
-    let lines = game.matches('\n').count() as u32;
-    let line_start = game.rfind('\n').map_or(0, |i| i + 1);
-    Location {
-        byte: end as u64,
-        line: line + lines,
-        column: game[line_start..].chars().count() as u32 + 1,
-    }
 }
 
 /// A game converted, placed in the text.
@@ -271,7 +267,7 @@ fn view(
         .iter()
         .map(|f| FindingView {
             kind: f.kind.as_str(),
-            severity: severity_name(f.severity),
+            severity: f.severity.as_str(),
             message: f.message.clone(),
             ply: f.ply,
             written: f.written.clone(),
@@ -341,14 +337,6 @@ fn view(
 
 fn fen(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
-}
-
-fn severity_name(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Info => "info",
-        Severity::Warning => "warning",
-        Severity::Error => "error",
-    }
 }
 
 #[cfg(test)]
