@@ -20,7 +20,7 @@ use crate::model::Location;
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::output::{self, Format, Style};
-use crate::pgn::split::Splitter;
+use crate::pgn::split::{RawGame, Splitter, lone_cr_to_lf};
 use crate::record::{self, GameRecord};
 use crate::repair::edits::{Slip, substitution};
 use crate::repair::{self, Repair, Suggestion};
@@ -67,7 +67,7 @@ impl<'a> Converter<'a> {
     }
 
     /// Repairs a game that does not replay when exactly one edit of its
-    /// text makes it replay (see [`crate::repair`]); the original text
+    /// text makes it replay; the original text
     /// stays in a comment and in a `repaired` finding.
     pub fn repair(mut self, repair: bool) -> Self {
         self.repair = repair;
@@ -136,6 +136,31 @@ impl<'a> Converter<'a> {
     /// Whether FEN or EPD is written for every ply.
     pub fn is_every_ply(&self) -> bool {
         self.style.every_ply
+    }
+
+    /// [`convert_game`](Converter::convert_game) on a game as the splitter
+    /// cut it: a game over the size bound is rejected unread, lone CRs
+    /// (classic Mac line ends) are read as line ends, and a game the input
+    /// stopped inside is read for its findings but rejected, since what is
+    /// written must be whole.
+    pub fn convert_raw(&self, raw: &RawGame) -> Converted {
+        if raw.oversized.is_some() {
+            return Converted::too_large();
+        }
+        let mut converted = self.convert_game(&lone_cr_to_lf(&raw.text));
+        if raw.truncated {
+            converted.rejected = true;
+            converted.output = None;
+            converted.findings.push(
+                Finding::game(
+                    Kind::Syntax,
+                    Severity::Error,
+                    "the input ends inside this game (cut short): rejected, not written as if whole",
+                )
+                .at(u32::try_from(raw.text.len()).unwrap_or(u32::MAX), ""),
+            );
+        }
+        converted
     }
 
     /// Reads, verifies and renders one game. A game that does not replay

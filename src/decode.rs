@@ -34,6 +34,7 @@
 //! assert_eq!(input.encoding.name(), "IBM852");
 //! ```
 
+#[cfg(feature = "cli")]
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
@@ -159,6 +160,7 @@ impl fmt::Display for TextEncoding {
 /// let utf16 = TextEncoding::for_label("utf-16le").unwrap();
 /// assert_eq!(&encode(utf16, "e4")[..], b"e\x004\x00");
 /// ```
+#[cfg(feature = "cli")]
 pub fn encode(encoding: TextEncoding, text: &str) -> Cow<'_, [u8]> {
     match encoding {
         TextEncoding::Standard(e) if e == UTF_8 => Cow::Borrowed(text.as_bytes()),
@@ -199,6 +201,7 @@ pub struct Decoded {
     /// The encoding used.
     pub encoding: TextEncoding,
     /// Bytes of byte-order mark skipped at the start.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub bom_len: u64,
 }
 

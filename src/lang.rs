@@ -423,7 +423,7 @@ pub fn roles() -> [Role; 6] {
 #[derive(Debug, Clone, Copy, Default)]
 pub enum Letters<'a> {
     /// Try every built-in letter set; the one that replays furthest wins,
-    /// ties going to the earlier in [`LetterSet::builtin`] order.
+    /// ties going to the earlier in the order `scoresheet languages` lists.
     #[default]
     Auto,
     /// Read with this table only.

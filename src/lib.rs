@@ -37,62 +37,88 @@
 //!
 //! The engine's types (positions, moves) are [`shakmaty`]'s, re-exported.
 //!
+//! ## Features
+//!
+//! * `cli` (default): the `scoresheet` command, [`cli`]; brings clap,
+//!   indicatif and ctrlc.
+//! * `serve` (default): the command's proofreading page; brings axum and
+//!   tokio.
+//!
+//! A library user needs neither: `default-features = false`.
+//!
 //! ## Inside
 //!
-//! Data flows through the modules in this order:
-//!
-//! * [`input`]: files, directories and standard input, decompressed;
-//! * [`decode`]: bytes in any encoding → UTF-8;
-//! * [`pgn::split`]: a stream → one game's text at a time;
-//! * [`pgn::lexer`]: a game → tags and tokens;
-//! * [`document`]: running text (book pages, columns, web pages) → the
-//!   main line found among its words, the rest kept as comments;
-//! * [`notation`]: a move token → a [`model::MovePattern`], using a
-//!   [`lang::Language`] table;
-//! * [`engine`]: patterns resolved and replayed on the board, then
-//!   rendered in any language;
-//! * [`game`]: the above for one game, with letter-set detection;
-//! * [`convert`] and [`pgn::writer`]: what is written for a game;
-//! * [`audit`] and [`repair`]: findings, explanations, repairs and the
-//!   CSV report;
-//! * [`reader`] and [`record`]: the façade above;
-//! * [`paths`]: no file both read and written, or written twice;
-//! * [`pipeline`]: many inputs, in parallel, in order, reporting its
-//!   [`progress`] to the caller (what the command line runs).
+//! Data flows through the crate's inner modules in this order: `input`
+//! (files, directories, standard input, decompressed), `decode` (bytes in
+//! any encoding → UTF-8), `pgn::split` (a stream → one game's text at a
+//! time), `pgn::lexer` (tags and tokens), `document` (running text → the
+//! main line among its words), `notation` (a token → a move pattern, in a
+//! [`Language`]'s letters), `engine` (patterns resolved and replayed),
+//! `game` (one game, letters detected), `convert` and `output` (what is
+//! written), `audit` and `repair` (findings, suggestions, repairs), then
+//! `reader` and `record` (the façade above) and `pipeline` (many inputs in
+//! parallel, in order). They are the crate's own; the `internals` feature
+//! makes them public, hidden from this documentation and without any
+//! promise of stability, for the crate's tests, benchmarks and fuzz targets.
 
 #![warn(missing_docs)]
 
-pub mod audit;
-pub mod convert;
-pub mod decode;
-pub mod document;
-pub mod engine;
-pub mod error;
-pub mod game;
-pub mod input;
-pub mod inspect;
-pub mod lang;
-mod lang_evidence;
-pub mod model;
-pub mod notation;
-pub mod output;
-pub mod paths;
-pub mod pgn;
-pub mod pipeline;
-pub mod progress;
-pub mod reader;
-pub mod record;
-pub mod repair;
-#[cfg(feature = "serve")]
-pub mod serve;
+/// Declares the inner modules: the crate's own, or, with the `internals`
+/// feature, public but hidden from the documentation.
+macro_rules! inner_modules {
+    ($($(#[$attr:meta])* $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        mod $name;
+    )*};
+}
 
-pub use audit::{Finding, Kind, Severity};
-pub use convert::{Converter, convert_str};
+inner_modules! {
+    audit;
+    convert;
+    decode;
+    document;
+    engine;
+    error;
+    game;
+    input;
+    #[cfg(feature = "serve")]
+    inspect;
+    lang;
+    lang_evidence;
+    model;
+    notation;
+    output;
+    #[cfg(feature = "cli")]
+    paths;
+    pgn;
+    #[cfg(feature = "cli")]
+    pipeline;
+    #[cfg(feature = "cli")]
+    progress;
+    reader;
+    record;
+    repair;
+    #[cfg(feature = "serve")]
+    serve;
+}
+
+#[cfg(feature = "cli")]
+pub mod cli;
+
+pub use audit::{Finding, Kind, ReportWriter, Row as ReportRow, Severity};
+pub use convert::{Converted, Converter, RejectedGames, convert_str};
 pub use error::{Error, ErrorKind};
+pub use lang::{Language, LanguageError, Letters};
 pub use model::Location;
 pub use notation::Notation;
+pub use notation::iccf::Promotion;
 pub use output::Format;
-pub use reader::{Games, Reader};
+pub use reader::{Games, Reader, game_splits};
 pub use record::{GameRecord, MoveRecord};
 /// The chess engine's types the façade hands out (positions, moves).
 pub use shakmaty;

@@ -188,21 +188,6 @@ fn positions(out: &mut String, game: &Game<'_>, format: Format, style: &Style<'_
     out.push('\n');
 }
 
-/// The moves of the main line, variations and null moves skipped.
-pub fn main_line(game: &Game<'_>) -> Vec<shakmaty::Move> {
-    let mut depth = 0usize;
-    let mut moves = Vec::new();
-    for event in &game.replay.events {
-        match event {
-            Event::Begin => depth += 1,
-            Event::End => depth = depth.saturating_sub(1),
-            Event::Move { mv, .. } if depth == 0 => moves.push(*mv),
-            _ => {}
-        }
-    }
-    moves
-}
-
 /// One game as JSON: tags, moves in SAN and UCI with their NAGs,
 /// comments, clock times and variations, final FEN, result, the notation
 /// and letters read, and the findings.
@@ -326,34 +311,6 @@ fn clock(comment: &str) -> Option<&str> {
     Some(rest[..end].trim())
 }
 
-/// `text`, rendered for the `game`-th game of its input, with that number
-/// added where the format can carry it: every line of FEN or EPD written
-/// for every ply gets the game and the ply (FEN as `game<TAB>ply<TAB>FEN`,
-/// EPD with an `id` operation), and a JSON object a `"game"` member.
-pub fn label(text: &str, format: Format, every_ply: bool, game: u64) -> String {
-    match format {
-        Format::Json => match text.strip_prefix('{') {
-            Some(rest) if rest.starts_with('}') => format!("{{\"game\":{game}{rest}"),
-            Some(rest) => format!("{{\"game\":{game},{rest}"),
-            None => text.to_owned(),
-        },
-        Format::Fen | Format::Epd if every_ply => {
-            let mut out = String::with_capacity(text.len() + 16 * text.lines().count());
-            for (ply, line) in text.lines().enumerate() {
-                if line.is_empty() {
-                    out.push('\n');
-                } else if format == Format::Fen {
-                    out.push_str(&format!("{game}\t{ply}\t{line}\n"));
-                } else {
-                    out.push_str(&format!("{line} id \"game {game} ply {ply}\";\n"));
-                }
-            }
-            out
-        }
-        _ => text.to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -448,25 +405,5 @@ mod tests {
         assert_eq!(sicilian[1]["variations"][0][0]["san"], "c3");
         assert_eq!(sicilian[2]["san"], "d6");
         assert_eq!(value["moves"][2]["san"], "Nf3");
-    }
-
-    #[test]
-    fn labels_say_the_game_and_the_ply() {
-        assert_eq!(
-            label("a\nb\n\n", Format::Fen, true, 3),
-            "3\t0\ta\n3\t1\tb\n\n"
-        );
-        assert_eq!(
-            label("x w - -\n", Format::Epd, true, 2),
-            "x w - - id \"game 2 ply 0\";\n"
-        );
-        assert_eq!(
-            label("x w - - 0 1\n", Format::Fen, false, 2),
-            "x w - - 0 1\n"
-        );
-        assert_eq!(
-            label("{\"a\":1}\n", Format::Json, false, 7),
-            "{\"game\":7,\"a\":1}\n"
-        );
     }
 }

@@ -20,15 +20,15 @@ use std::sync::mpsc;
 
 use rayon::prelude::*;
 
-use crate::audit::{Finding, Kind, ReportWriter, Row, Severity};
+use crate::audit::{Finding, ReportWriter, Row, Severity};
 use crate::convert::{Converted, Converter};
 use crate::decode::{EncodingChoice, TextEncoding, decode, encode};
-pub use crate::input::Input;
+pub use crate::input::collect::Input;
 use crate::input::decompress;
 use crate::model::Location;
-use crate::output::{Format, label};
-use crate::pgn::split::{Oversized, RawGame, Splitter, lone_cr_to_lf};
-use crate::progress::{NoProgress, Progress};
+use crate::output::Format;
+use crate::pgn::split::{Oversized, RawGame, Splitter};
+use crate::progress::Progress;
 
 /// Games converted together on the pool.
 const BATCH_GAMES: usize = 1024;
@@ -139,7 +139,8 @@ impl fmt::Display for Summary {
     }
 }
 
-/// Runs `converter` over `inputs` in order.
+/// Runs `converter` over `inputs` in order, telling `progress` how far
+/// it got as it goes.
 ///
 /// A file that cannot be opened is recorded in the summary and the run
 /// goes on.
@@ -148,20 +149,6 @@ impl fmt::Display for Summary {
 ///
 /// Fails only when writing output, rejects or report fails.
 pub fn run(
-    inputs: &[Input],
-    converter: &Converter<'_>,
-    encoding: &EncodingChoice,
-    sinks: &mut Sinks<'_>,
-) -> io::Result<Summary> {
-    run_with_progress(inputs, converter, encoding, sinks, &mut NoProgress)
-}
-
-/// [`run`], telling `progress` how far it got as it goes.
-///
-/// # Errors
-///
-/// Fails only when writing output, rejects or report fails.
-pub fn run_with_progress(
     inputs: &[Input],
     converter: &Converter<'_>,
     encoding: &EncodingChoice,
@@ -235,14 +222,7 @@ pub fn run_with_progress(
                 for (batch, read_error) in receive_raw {
                     let results: Vec<Converted> = batch
                         .par_iter()
-                        .map(|g| match g.oversized {
-                            Some(_) => Converted::too_large(),
-                            None if g.truncated => {
-                                let converted = converter.convert_game(&lone_cr_to_lf(&g.text));
-                                cut_short(converted, g.text.len())
-                            }
-                            None => converter.convert_game(&lone_cr_to_lf(&g.text)),
-                        })
+                        .map(|g| converter.convert_raw(g))
                         .collect();
                     if send_done.send((batch, results, read_error)).is_err() {
                         break;
@@ -404,23 +384,6 @@ fn record(
     Ok(!converted.findings.is_empty() && sinks.report.is_some())
 }
 
-/// A game the input stopped inside: read for its findings, but rejected,
-/// since what is written must be whole.
-/// The finding points at the end of what was read, `len` bytes in.
-fn cut_short(mut converted: Converted, len: usize) -> Converted {
-    converted.rejected = true;
-    converted.output = None;
-    converted.findings.push(
-        Finding::game(
-            Kind::Syntax,
-            Severity::Error,
-            "the input ends inside this game (cut short): rejected, not written as if whole",
-        )
-        .at(u32::try_from(len).unwrap_or(u32::MAX), ""),
-    );
-    converted
-}
-
 /// What follows a rejected game so that the next one starts after a
 /// blank line, in the game's own line ends.
 fn separator(text: &str) -> &'static str {
@@ -560,5 +523,58 @@ impl SourceMap {
         self.decoded_end = raw.byte + text.len() as u64;
         self.input_end = start + self.width(&text);
         self.bom_len + start
+    }
+}
+
+/// `text`, rendered for the `game`-th game of its input, with that number
+/// added where the format can carry it: every line of FEN or EPD written
+/// for every ply gets the game and the ply (FEN as `game<TAB>ply<TAB>FEN`,
+/// EPD with an `id` operation), and a JSON object a `"game"` member.
+pub fn label(text: &str, format: Format, every_ply: bool, game: u64) -> String {
+    match format {
+        Format::Json => match text.strip_prefix('{') {
+            Some(rest) if rest.starts_with('}') => format!("{{\"game\":{game}{rest}"),
+            Some(rest) => format!("{{\"game\":{game},{rest}"),
+            None => text.to_owned(),
+        },
+        Format::Fen | Format::Epd if every_ply => {
+            let mut out = String::with_capacity(text.len() + 16 * text.lines().count());
+            for (ply, line) in text.lines().enumerate() {
+                if line.is_empty() {
+                    out.push('\n');
+                } else if format == Format::Fen {
+                    out.push_str(&format!("{game}\t{ply}\t{line}\n"));
+                } else {
+                    out.push_str(&format!("{line} id \"game {game} ply {ply}\";\n"));
+                }
+            }
+            out
+        }
+        _ => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_say_the_game_and_the_ply() {
+        assert_eq!(
+            label("a\nb\n\n", Format::Fen, true, 3),
+            "3\t0\ta\n3\t1\tb\n\n"
+        );
+        assert_eq!(
+            label("x w - -\n", Format::Epd, true, 2),
+            "x w - - id \"game 2 ply 0\";\n"
+        );
+        assert_eq!(
+            label("x w - - 0 1\n", Format::Fen, false, 2),
+            "x w - - 0 1\n"
+        );
+        assert_eq!(
+            label("{\"a\":1}\n", Format::Json, false, 7),
+            "{\"game\":7,\"a\":1}\n"
+        );
     }
 }

@@ -1,11 +1,10 @@
 //! Progress of a run, reported as it goes.
 //!
-//! The library never draws anything: [`pipeline::run_with_progress`]
+//! The library never draws anything: [`pipeline::run`](crate::pipeline::run)
 //! calls a [`Progress`] with what it has done since the last call (input
 //! bytes read, games finished, findings among them), and the caller shows
 //! it however it likes. Every method has a no-op default, so an
-//! implementation overrides only what it needs; [`NoProgress`] ignores
-//! everything.
+//! implementation overrides only what it needs.
 //!
 //! Calls come from the thread that called the pipeline, in this order:
 //! [`start`](Progress::start) once, then for each input
@@ -64,9 +63,3 @@ pub trait Progress {
     /// The run is over.
     fn finish(&mut self) {}
 }
-
-/// Progress that is not shown.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct NoProgress;
-
-impl Progress for NoProgress {}

@@ -1,25 +1,5 @@
 //! Reading games from files, streams and strings: the library's entry
-//! point.
-//!
-//! A [`Reader`] holds the options (notation, letters, encoding, ICCF
-//! promotion digits, repairs, what to write); [`Reader::read_path`],
-//! [`Reader::read`] and [`Reader::read_str`] give an iterator of
-//! [`GameRecord`]s, one per game, read, verified and audited as the
-//! input streams in.
-//!
-//! ```
-//! use scoresheet::Reader;
-//!
-//! let text = "[White \"Morphy\"]\n\n1. e4 e5 2. Hf3 d6 3. d4 Fg4 *\n";
-//! for game in Reader::new().read_str(text) {
-//!     let game = game.unwrap();
-//!     assert_eq!(game.tag("White"), Some("Morphy"));
-//!     assert_eq!(game.letters(), "hu");
-//!     let last = game.moves().last().unwrap();
-//!     assert_eq!((last.san(), last.location.line), ("Bg4".to_owned(), 3));
-//!     assert!(game.output().unwrap().contains("2. Nf3 d6 3. d4 Bg4"));
-//! }
-//! ```
+//! point, [`Reader`].
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -28,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::convert::{Converter, letters_for};
 use crate::decode::{self, EncodingChoice, TextEncoding};
 use crate::error::{Error, ErrorKind};
+use crate::input;
 use crate::lang::Language;
 use crate::model::Location;
 use crate::notation::Notation;
@@ -36,7 +17,27 @@ use crate::output::Format;
 use crate::pgn::split::{RawGame, Splitter};
 use crate::record::{GameRecord, locate};
 
-/// What to read and how; see the [module documentation](self).
+/// What to read and how.
+///
+/// A [`Reader`] holds the options (notation, letters, encoding, ICCF
+/// promotion digits, repairs, what to write); [`Reader::read_path`],
+/// [`Reader::read`] and [`Reader::read_str`] give an iterator of
+/// [`GameRecord`]s, one per game, read, verified and audited as the
+/// input streams in.
+///
+/// ```
+/// use scoresheet::Reader;
+///
+/// let text = "[White \"Morphy\"]\n\n1. e4 e5 2. Hf3 d6 3. d4 Fg4 *\n";
+/// for game in Reader::new().read_str(text) {
+///     let game = game.unwrap();
+///     assert_eq!(game.tag("White"), Some("Morphy"));
+///     assert_eq!(game.letters(), "hu");
+///     let last = game.moves().last().unwrap();
+///     assert_eq!((last.san(), last.location.line), ("Bg4".to_owned(), 3));
+///     assert!(game.output().unwrap().contains("2. Nf3 d6 3. d4 Bg4"));
+/// }
+/// ```
 #[derive(Debug, Clone)]
 pub struct Reader {
     converter: Converter<'static>,
@@ -123,7 +124,8 @@ impl Reader {
         Ok(self)
     }
 
-    /// The games of the file at `path`.
+    /// The games of the file at `path`, decompressed when it is gzip,
+    /// zstd, bzip2 or xz (told by its first bytes).
     ///
     /// # Errors
     ///
@@ -134,7 +136,7 @@ impl Reader {
         self.stream(file, Some(path.into()))
     }
 
-    /// The games of `input`.
+    /// The games of `input`, decompressed when it is compressed.
     ///
     /// # Errors
     ///
@@ -149,6 +151,7 @@ impl Reader {
             splitter: Splitter::new(Box::new(io::Cursor::new(text.as_bytes().to_vec()))),
             converter: self.converter,
             path: None,
+            encoding: "UTF-8",
             failed: false,
         }
     }
@@ -158,12 +161,14 @@ impl Reader {
         input: impl Read + Send + 'static,
         path: Option<PathBuf>,
     ) -> Result<Games, Error> {
-        let decoded =
-            decode::decode(input, &self.encoding).map_err(|e| Error::io(path.clone(), None, e))?;
+        let error = |e| Error::io(path.clone(), None, e);
+        let (_, input) = input::decompress(input).map_err(error)?;
+        let decoded = decode::decode(input, &self.encoding).map_err(error)?;
         Ok(Games {
             splitter: Splitter::new(decoded.reader),
             converter: self.converter,
             path,
+            encoding: decoded.encoding.name(),
             failed: false,
         })
     }
@@ -174,6 +179,7 @@ pub struct Games {
     splitter: Splitter<Box<dyn io::BufRead + Send>>,
     converter: Converter<'static>,
     path: Option<PathBuf>,
+    encoding: &'static str,
     failed: bool,
 }
 
@@ -195,6 +201,12 @@ impl Iterator for Games {
 }
 
 impl Games {
+    /// The encoding the input was read in, found or as asked for:
+    /// `UTF-8`, `windows-1250`, `IBM852`, `UTF-16LE`…
+    pub fn encoding(&self) -> &'static str {
+        self.encoding
+    }
+
     /// Every game left, converted on all cores (rayon's pool), in input
     /// order; games are read a batch at a time, so that all cores work
     /// while the input streams in.
@@ -278,11 +290,7 @@ pub fn game_splits(path: &Path, size: u64) -> Result<Vec<(u64, u64, u64, u32)>, 
 
 /// `raw` converted, as a record placed in its input.
 fn record(converter: &Converter<'_>, raw: &RawGame) -> GameRecord {
-    let converted = if raw.oversized.is_some() {
-        crate::convert::Converted::too_large()
-    } else {
-        converter.convert_game(&raw.text)
-    };
+    let converted = converter.convert_raw(raw);
     let origin = Location {
         byte: raw.byte,
         line: raw.line,
@@ -371,5 +379,29 @@ mod tests {
             .err()
             .unwrap();
         assert!(missing.to_string().starts_with("/nonexistent/games.pgn: "));
+    }
+
+    #[test]
+    fn compressed_classic_mac_and_cut_inputs_read_as_the_command_reads_them() {
+        use std::io::Write;
+        // Classic Mac line ends, gzip-compressed, the last game cut short
+        // inside its last line.
+        let text = format!("{THREE}\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n")
+            .replace('\n', "\r");
+        let cut = &text[..text.len() - 4];
+        let mut packed = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        packed.write_all(cut.as_bytes()).unwrap();
+        let packed = packed.finish().unwrap();
+        let games = Reader::new().read(io::Cursor::new(packed)).unwrap();
+        assert_eq!(games.encoding(), "UTF-8");
+        let games: Vec<GameRecord> = games.map(Result::unwrap).collect();
+        assert_eq!(games.len(), 4);
+        assert_eq!(games[1].moves().len(), 2);
+        assert!(games[3].is_rejected());
+        assert!(
+            games[3]
+                .findings()
+                .any(|(f, _)| f.message.contains("cut short"))
+        );
     }
 }

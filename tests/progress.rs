@@ -7,7 +7,7 @@ use std::fs;
 use scoresheet::Format;
 use scoresheet::convert::Converter;
 use scoresheet::decode::EncodingChoice;
-use scoresheet::pipeline::{Input, Sinks, run_with_progress};
+use scoresheet::pipeline::{Input, Sinks, run};
 use scoresheet::progress::Progress;
 
 #[derive(Default)]
@@ -67,7 +67,7 @@ fn bytes_games_and_findings_add_up_over_all_inputs() {
     let inputs = [Input::Path(a), Input::Path(b)];
     let converter = Converter::new().to(Format::None);
     let mut tally = Tally::default();
-    let summary = run_with_progress(
+    let summary = run(
         &inputs,
         &converter,
         &EncodingChoice::Auto,

@@ -14,7 +14,7 @@ use scoresheet::engine::describe::describe;
 use scoresheet::engine::origins::Origins;
 use scoresheet::engine::render;
 use scoresheet::engine::moves::destination;
-use scoresheet::engine::resolve::{Resolution, resolve, resolve_readings};
+use scoresheet::engine::resolve::{Resolution, resolve_readings, resolve_with};
 use scoresheet::game::{ReadOptions, read};
 use scoresheet::lang::Language;
 use scoresheet::notation::iccf::{self, Promotion};
@@ -55,7 +55,7 @@ fn check_move(pos: &Chess, m: Move, origins: &Origins) {
                 lang.code
             )
         });
-        match resolve(pos, &pattern) {
+        match resolve_with(pos, &pattern, None) {
             Resolution::Unique(got) if got == m => {}
             other => panic!(
                 "{}: {m:?} in {} written {written:?} resolves to {other:?}",

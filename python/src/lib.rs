@@ -250,7 +250,7 @@ impl PyGame {
 }
 
 /// `row` as a dict with the report's columns, in the report's order.
-fn row_dict<'py>(py: Python<'py>, row: scoresheet::audit::Row) -> PyResult<Bound<'py, PyDict>> {
+fn row_dict<'py>(py: Python<'py>, row: scoresheet::ReportRow) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("file", row.file)?;
     dict.set_item("game", row.game)?;
@@ -458,7 +458,7 @@ fn game_splits(
     path: std::path::PathBuf,
     size: u64,
 ) -> PyResult<Vec<(u64, u64, u64, u32)>> {
-    py.detach(|| scoresheet::reader::game_splits(&path, size))
+    py.detach(|| scoresheet::game_splits(&path, size))
         .map_err(|e| PyIOError::new_err(e.to_string()))
 }
 
@@ -528,7 +528,7 @@ fn read_split<'py>(
             .map(|r| tag_dict(py, r))
             .collect::<PyResult<Vec<_>>>()?,
     )?;
-    let mut rows: Vec<scoresheet::audit::Row> = Vec::new();
+    let mut rows: Vec<scoresheet::ReportRow> = Vec::new();
     for record in &records {
         for mut row in record.report_rows(&name) {
             row.game = number(record);

@@ -118,8 +118,6 @@ pub enum StopKind {
 pub struct MainLine {
     /// Its half-moves in order.
     pub moves: Vec<Found>,
-    /// The final position.
-    pub end: Chess,
     /// Index of the result or resignation word that ended it.
     pub ended: Option<usize>,
     /// Its cost (see the module's documentation).
@@ -442,7 +440,6 @@ pub fn main_line(
         best.ended = None;
         return MainLine {
             moves,
-            end: best.pos,
             ended: None,
             cost,
             stop: Some(stop),
@@ -460,7 +457,6 @@ pub fn main_line(
     }
     MainLine {
         moves,
-        end: best.pos,
         ended: best.ended,
         cost: best.cost,
         stop,

@@ -6,13 +6,13 @@
 //! common case as fast as a dedicated SAN reader.
 //!
 //! ```
-//! use scoresheet::engine::resolve::{resolve, Resolution};
+//! use scoresheet::engine::resolve::{resolve_with, Resolution};
 //! use scoresheet::model::MovePattern;
 //! use shakmaty::{Chess, Role, Square};
 //!
 //! let pos = Chess::default();
 //! let nf3 = MovePattern::piece_to(Role::Knight, Square::F3);
-//! assert!(matches!(resolve(&pos, &nf3), Resolution::Unique(_)));
+//! assert!(matches!(resolve_with(&pos, &nf3, None), Resolution::Unique(_)));
 //! ```
 
 use shakmaty::{
@@ -32,11 +32,6 @@ pub enum Resolution {
     Illegal,
     /// Several legal moves fit; all of them.
     Ambiguous(Vec<Move>),
-}
-
-/// Resolves `pattern` against the legal moves of `pos`.
-pub fn resolve(pos: &Chess, pattern: &MovePattern) -> Resolution {
-    resolve_with(pos, pattern, None)
 }
 
 /// Resolves every reading of a move; the legal moves they give together
@@ -446,7 +441,7 @@ mod tests {
     }
 
     fn resolve_en(pos: &Chess, token: &str) -> Resolution {
-        resolve(pos, &san::parse(token, Language::english()).unwrap())
+        resolve_with(pos, &san::parse(token, Language::english()).unwrap(), None)
     }
 
     fn unique(pos: &Chess, token: &str) -> String {

@@ -4,12 +4,12 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use scoresheet::Format;
-use scoresheet::audit::{ReportWriter, Row};
-use scoresheet::convert::Converter;
-use scoresheet::input::Collected;
-use scoresheet::paths::Role;
-use scoresheet::pipeline::{self, Sinks, Summary};
+use crate::Format;
+use crate::audit::{ReportWriter, Row};
+use crate::convert::Converter;
+use crate::input::collect::Collected;
+use crate::paths::Role;
+use crate::pipeline::{self, Sinks, Summary};
 
 use super::output::{self, Output};
 use super::{AuditArgs, ConvertArgs, ReadArgs, say};
@@ -138,7 +138,7 @@ fn run(
             .map(|r| ReportWriter::new(Box::new(r.writer()) as Box<dyn Write>)),
         on_problem: Box::new(on_problem),
     };
-    let result = pipeline::run_with_progress(
+    let result = pipeline::run(
         &collected.inputs,
         converter,
         &super::encoding(&read.encoding),

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use scoresheet::lang::{LetterSet, roles};
+use crate::lang::{LetterSet, roles};
 
 pub fn run() -> Result<ExitCode, String> {
     super::print("letter set  languages                letters (K Q R B N P)")?;

@@ -1,4 +1,5 @@
-//! Command-line arguments and one module per subcommand.
+//! The `scoresheet` command (feature `cli`): arguments parsed with clap,
+//! one module per subcommand, wired to the library.
 
 mod convert;
 mod fen;
@@ -13,21 +14,37 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::Format;
+use crate::decode::EncodingChoice;
+use crate::game::Letters;
+use crate::input::collect::{self, Collected, Input};
+use crate::lang::Language;
+use crate::notation::Notation;
+use crate::notation::iccf::Promotion;
+use crate::paths::{PathId, Role, check_distinct};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use scoresheet::Format;
-use scoresheet::decode::EncodingChoice;
-use scoresheet::game::Letters;
-use scoresheet::input::{self, Collected, Input};
-use scoresheet::lang::Language;
-use scoresheet::notation::Notation;
-use scoresheet::notation::iccf::Promotion;
-use scoresheet::paths::{PathId, Role, check_distinct};
+
+/// Runs the command line with the process's arguments and returns its
+/// exit status: 0 when every game converted cleanly, 1 when some had
+/// problems, 2 when the run could not be done.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            // A standard error that cannot be written loses the message,
+            // not the status.
+            let _ = writeln!(io::stderr().lock(), "scoresheet: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
 
 /// Reads chess game scores in any notation and language, proves them by
 /// replay, and writes standard PGN or FEN with an audit of every problem.
 #[derive(Parser, Debug)]
 #[command(name = "scoresheet", version, about, propagate_version = true)]
-pub struct Cli {
+struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -220,7 +237,7 @@ impl ToArg {
 }
 
 /// Runs the parsed command line.
-pub fn run(cli: Cli) -> Result<ExitCode, String> {
+fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
         Command::Convert(args) => convert::run_convert(args),
         Command::Audit(args) => convert::run_audit(args),
@@ -233,7 +250,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
 
 /// The letters asked for: `auto`, a built-in code, or a table file.
 fn letters(spec: &str) -> Result<Letters<'static>, String> {
-    if let Some(letters) = scoresheet::convert::letters_for(spec) {
+    if let Some(letters) = crate::convert::letters_for(spec) {
         return Ok(letters);
     }
     let path = Path::new(spec);
@@ -289,7 +306,7 @@ fn inputs(read: &ReadArgs, targets: &[(Role, Option<&Path>)]) -> Result<Collecte
         .iter()
         .filter_map(|(_, p)| PathId::of(p).ok())
         .collect();
-    let collected = input::collect(&read.files, &ids).map_err(|e| e.to_string())?;
+    let collected = collect::collect(&read.files, &ids).map_err(|e| e.to_string())?;
     if !read.quiet {
         for skipped in &collected.skipped {
             say(format_args!("scoresheet: {skipped}"));

@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
+use crate::notation::fen::{FenReading, parse_fen, parse_piece_list};
 use clap::{Args, ValueEnum};
-use scoresheet::notation::fen::{FenReading, parse_fen, parse_piece_list};
 use shakmaty::Color;
 
 #[derive(Args, Debug)]

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 
+use crate::serve::{Limits, Server};
 use clap::Args;
-use scoresheet::serve::{Limits, Server};
 
 /// Options of `serve`.
 #[derive(Args, Debug)]

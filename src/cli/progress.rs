@@ -9,8 +9,8 @@
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 
+use crate::progress::Progress;
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use scoresheet::progress::Progress;
 
 /// How often the bar is redrawn even when nothing is reported, so that a
 /// slow input still shows the run is alive.
