@@ -13,9 +13,9 @@ use std::fmt;
 use std::io;
 
 use serde::Serialize;
-use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, EnPassantMode, Position};
+use shakmaty::{Chess, Color, Position};
 
+use crate::notation::fen;
 use crate::model::Location;
 
 /// The kind of a finding, as written in the report's `kind` column.
@@ -171,7 +171,7 @@ impl Finding {
         self.ply = ply;
         self.move_number = before.fullmoves().get();
         self.side = Some(before.turn());
-        self.fen_before = Fen::from_position(before, EnPassantMode::Legal).to_string();
+        self.fen_before = fen::standard(before);
         self
     }
 }

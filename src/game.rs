@@ -21,8 +21,8 @@ use shakmaty::{CastlingMode, Chess, Color, Position, Role};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::document::{self, Misnumber};
-use crate::engine::render::san;
-use crate::engine::replay::{Replay, replay};
+use crate::notation::san::san;
+use crate::replay::{Replay, replay};
 use crate::lang::{Language, LetterSet, as_printed};
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;

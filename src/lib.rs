@@ -52,8 +52,9 @@
 //! (files, directories, standard input, decompressed), `decode` (bytes in
 //! any encoding → UTF-8), `pgn::split` (a stream → one game's text at a
 //! time), `pgn::lexer` (tags and tokens), `document` (running text → the
-//! main line among its words), `notation` (a token → a move pattern, in a
-//! [`Language`]'s letters), `engine` (patterns resolved and replayed),
+//! main line among its words), `engine` (a move pattern resolved on the board), `notation` (a
+//! token → a move pattern and a move → text, in a [`Language`]'s
+//! letters), `replay` (a game's tokens played),
 //! `game` (one game, letters detected), `convert` and `output` (what is
 //! written), `audit` and `repair` (findings, suggestions, repairs), then
 //! `reader` and `record` (the façade above) and `pipeline` (many inputs in
@@ -102,6 +103,7 @@ inner_modules! {
     progress;
     reader;
     record;
+    replay;
     repair;
     #[cfg(feature = "serve")]
     serve;

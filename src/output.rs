@@ -16,11 +16,12 @@
 //! ```
 
 use serde_json::{Map, Value, json};
-use shakmaty::fen::{Epd, Fen};
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::fen::Epd;
+use shakmaty::{Chess, EnPassantMode};
 
-use crate::engine::render::{self, MoveStyle};
-use crate::engine::replay::{Event, null_move};
+use crate::notation::write::MoveStyle;
+use crate::notation::{fen, san};
+use crate::replay::walk::{Step, main_positions, walk};
 use crate::game::Game;
 use crate::lang::Language;
 use crate::notation::iccf::Promotion;
@@ -117,7 +118,7 @@ impl Format {
     /// Why `style` cannot write this format, if it cannot.
     pub fn check(self, style: &Style<'_>) -> Result<(), String> {
         match self {
-            Format::Fen | Format::Epd => render::fen(&Chess::default(), style.lang)
+            Format::Fen | Format::Epd => fen::write(&Chess::default(), style.lang)
                 .map(|_| ())
                 .map_err(|e| e.to_string()),
             Format::Descriptive if style.lang.descriptive.is_none() => Err(format!(
@@ -155,8 +156,8 @@ fn positions(out: &mut String, game: &Game<'_>, format: Format, style: &Style<'_
     let mut write = |pos: &Chess| {
         let text = match format {
             Format::Epd => Epd::from_position(pos, EnPassantMode::Legal).to_string(),
-            _ => render::fen(pos, style.lang)
-                .unwrap_or_else(|_| Fen::from_position(pos, EnPassantMode::Legal).to_string()),
+            _ => fen::write(pos, style.lang)
+                .unwrap_or_else(|_| fen::standard(pos)),
         };
         out.push_str(&text);
         out.push('\n');
@@ -165,26 +166,7 @@ fn positions(out: &mut String, game: &Game<'_>, format: Format, style: &Style<'_
         write(&game.replay.end);
         return;
     }
-    let mut pos = game.start.clone();
-    write(&pos);
-    let mut depth = 0usize;
-    for event in &game.replay.events {
-        match event {
-            Event::Begin => depth += 1,
-            Event::End => depth = depth.saturating_sub(1),
-            Event::Move { mv, .. } if depth == 0 => {
-                pos.play_unchecked(*mv);
-                write(&pos);
-            }
-            Event::Null { .. } if depth == 0 => {
-                if let Some(next) = null_move(&pos) {
-                    pos = next;
-                }
-                write(&pos);
-            }
-            _ => {}
-        }
-    }
+    main_positions(&game.replay.events, &game.start, write);
     out.push('\n');
 }
 
@@ -204,8 +186,7 @@ pub fn json(game: &Game<'_>) -> Value {
         .iter()
         .map(|t| (t.name.clone(), Value::String(t.value.clone())))
         .collect();
-    let mut events = game.replay.events.iter();
-    let (moves, comments) = json_line(game, &mut events, game.start.clone());
+    let (moves, comments) = json_moves(game);
     let findings: Vec<Value> = game
         .findings
         .iter()
@@ -224,10 +205,10 @@ pub fn json(game: &Game<'_>) -> Value {
         "tags": tags,
         "notation": game.notation.name(),
         "letters": game.letters,
-        "start": Fen::from_position(&game.start, EnPassantMode::Legal).to_string(),
+        "start": fen::standard(&game.start),
         "moves": moves,
         "result": game.result(),
-        "fen": Fen::from_position(&game.replay.end, EnPassantMode::Legal).to_string(),
+        "fen": fen::standard(&game.replay.end),
         "findings": findings,
     });
     if !comments.is_empty() {
@@ -236,59 +217,62 @@ pub fn json(game: &Game<'_>) -> Value {
     value
 }
 
-/// The moves of one line, from `pos`, up to the end of its variation;
-/// with the comments written before its first move.
-fn json_line<'e>(
-    game: &Game<'_>,
-    events: &mut impl Iterator<Item = &'e Event>,
-    mut pos: Chess,
-) -> (Vec<Value>, Vec<String>) {
-    let mut moves: Vec<Value> = Vec::new();
+/// The main line's moves, their variations within them; with the
+/// comments written before the first move.
+fn json_moves(game: &Game<'_>) -> (Vec<Value>, Vec<String>) {
+    // The lines being written: the main line, then each variation open.
+    let mut lines: Vec<Vec<Value>> = vec![Vec::new()];
     let mut before_first = Vec::new();
-    // The position before the last move: where its variations start.
-    let mut before = pos.clone();
-    while let Some(event) = events.next() {
-        match event {
-            Event::Move { mv, .. } => {
-                let san = render::san(&pos, *mv, Language::english());
-                let uci = mv.to_uci(CastlingMode::Standard).to_string();
-                before = pos.clone();
-                pos.play_unchecked(*mv);
-                moves.push(json!({ "san": san, "uci": uci }));
-            }
-            Event::Null { .. } => {
-                before = pos.clone();
-                if let Some(next) = null_move(&pos) {
-                    pos = next;
-                }
-                moves.push(json!({ "san": "--", "uci": "0000", "null": true }));
-            }
-            Event::Nag(n) => push(&mut moves, "nags", Value::from(*n)),
-            Event::Comment(token) => {
-                let text = game.lexed.tokens[*token as usize].text(game.text).trim();
+    walk(&game.replay.events, &game.start, false, |step, depth| {
+        let Some(moves) = lines.last_mut() else {
+            return;
+        };
+        match *step {
+            Step::Move { mv, before, .. } => moves.push(json!({
+                "san": san::san(before, mv, Language::english()),
+                "uci": san::uci(before, mv),
+            })),
+            Step::Null { .. } => moves.push(json!({ "san": "--", "uci": "0000", "null": true })),
+            Step::Nag(n) => push(moves, "nags", Value::from(n)),
+            Step::Comment(token) => {
+                let text = game.lexed.tokens[token as usize].text(game.text).trim();
                 match moves.last_mut() {
                     Some(last) => {
                         if let Some(clock) = clock(text) {
                             last["clock"] = Value::from(clock);
                         }
-                        push(&mut moves, "comments", Value::from(text));
+                        push(moves, "comments", Value::from(text));
                     }
-                    None => before_first.push(text.to_owned()),
+                    // Before the first move of the game (a variation's
+                    // first comment has no move to go with either).
+                    None if depth == 0 => before_first.push(text.to_owned()),
+                    None => {}
                 }
             }
-            Event::DrawOffer => {
+            Step::DrawOffer => {
                 if let Some(last) = moves.last_mut() {
                     last["draw_offer"] = Value::Bool(true);
                 }
             }
-            Event::Begin => {
-                let (line, _) = json_line(game, events, before.clone());
-                push(&mut moves, "variations", Value::from(line));
+            Step::Begin => lines.push(Vec::new()),
+            Step::End => {
+                if lines.len() > 1 {
+                    let line = lines.pop().unwrap_or_default();
+                    if let Some(moves) = lines.last_mut() {
+                        push(moves, "variations", Value::from(line));
+                    }
+                }
             }
-            Event::End => break,
+        }
+    });
+    // Variations left open (a game cut short) close where it stops.
+    while lines.len() > 1 {
+        let line = lines.pop().unwrap_or_default();
+        if let Some(moves) = lines.last_mut() {
+            push(moves, "variations", Value::from(line));
         }
     }
-    (moves, before_first)
+    (lines.pop().unwrap_or_default(), before_first)
 }
 
 /// Adds `value` to the list `key` of the last move.

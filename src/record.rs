@@ -15,12 +15,11 @@
 //! assert_eq!(games[0].moves()[2].uci(), "g1f3");
 //! ```
 
-use shakmaty::fen::Fen;
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Move};
 
 use crate::audit::{Finding, Row, Severity};
-use crate::engine::render::san;
+use crate::notation::{fen, san};
+use crate::replay::walk::{Step, walk};
 use crate::game::Game;
 use crate::lang::Language;
 use crate::model::Location;
@@ -43,17 +42,18 @@ pub struct MoveRecord {
 impl MoveRecord {
     /// The move in English SAN, with its check or mate mark.
     pub fn san(&self) -> String {
-        san(&self.before, self.mv, Language::english())
+        san::san(&self.before, self.mv, Language::english())
     }
 
-    /// The move in UCI.
+    /// The move in UCI (castling as the king's move, or in Chess960 as
+    /// the king taking its rook).
     pub fn uci(&self) -> String {
-        UciMove::from_move(self.mv, CastlingMode::Standard).to_string()
+        san::uci(&self.before, self.mv)
     }
 
     /// The position before the move, as standard FEN.
     pub fn fen_before(&self) -> String {
-        Fen::from_position(&self.before, EnPassantMode::Legal).to_string()
+        fen::standard(&self.before)
     }
 }
 
@@ -137,7 +137,7 @@ impl GameRecord {
 
     /// The final position as standard FEN.
     pub fn fen(&self) -> String {
-        Fen::from_position(&self.end, EnPassantMode::Legal).to_string()
+        fen::standard(&self.end)
     }
 
     /// The result written (`1-0`, `0-1`, `1/2-1/2`, `*`).
@@ -207,12 +207,20 @@ pub(crate) fn moves(
     origin: Location,
     original: impl Fn(u32) -> u32,
 ) -> Vec<MoveRecord> {
-    let mut pos = game.start.clone();
     let mut out = Vec::with_capacity(game.replay.main_plies as usize);
     // Moves mostly come in the text's order: each is placed from the one
     // before, not from the game's start.
     let mut last = (0u32, origin);
-    for (i, (token, mv)) in game.replay.main_moves().enumerate() {
+    walk(&game.replay.events, &game.start, false, |step, depth| {
+        let Step::Move {
+            mv, token, before, ..
+        } = *step
+        else {
+            return;
+        };
+        if depth > 0 {
+            return;
+        }
         let span = game
             .lexed
             .tokens
@@ -222,24 +230,23 @@ pub(crate) fn moves(
         let end = (at + (span.end - span.start)).min(written.len() as u32);
         let text = written.get(at as usize..end as usize).unwrap_or("");
         let location = match written.get(last.0 as usize..at as usize) {
-            Some(between) => step(last.1, between),
+            Some(between) => step_over(last.1, between),
             None => locate(written, origin, at),
         };
         last = (at, location);
         out.push(MoveRecord {
-            ply: i as u32 + 1,
+            ply: out.len() as u32 + 1,
             written: text.to_owned(),
             location,
             mv,
-            before: pos.clone(),
+            before: before.clone(),
         });
-        pos.play_unchecked(mv);
-    }
+    });
     out
 }
 
 /// Where the text after `between`, which starts at `from`, is.
-fn step(from: Location, between: &str) -> Location {
+fn step_over(from: Location, between: &str) -> Location {
     let bytes = between.as_bytes();
     let newlines = memchr::memchr_iter(b'\n', bytes).count() as u32;
     let column = match memchr::memrchr(b'\n', bytes) {
@@ -260,5 +267,5 @@ pub(crate) fn locate(text: &str, origin: Location, offset: u32) -> Location {
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
-    step(origin, &text[..offset])
+    step_over(origin, &text[..offset])
 }

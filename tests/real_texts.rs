@@ -17,9 +17,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use scoresheet::engine::render::san;
 use scoresheet::game::{ReadOptions, read};
 use scoresheet::lang::Language;
+use scoresheet::notation::san::san;
 use scoresheet::pgn::split::Splitter;
 use shakmaty::{Chess, Move, Position};
 

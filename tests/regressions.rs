@@ -12,13 +12,13 @@ use std::path::Path;
 
 use scoresheet::convert::Converter;
 use scoresheet::document;
-use scoresheet::engine::replay::Event;
 use scoresheet::game::{Letters, ReadOptions};
 use scoresheet::lang::Language;
 use scoresheet::notation::{Notation, descriptive, san};
 use scoresheet::output::Format;
 use scoresheet::output::{Style, render};
 use scoresheet::pgn::split::Splitter;
+use scoresheet::replay::Event;
 use shakmaty::{Chess, Color, Position};
 
 #[test]

@@ -8,7 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use scoresheet::document::{self, words};
-use scoresheet::engine::replay::Event;
+use scoresheet::replay::Event;
 use scoresheet::game::ReadOptions;
 use shakmaty::{Chess, Position};
 

@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use scoresheet::engine::render::translate_san;
+use scoresheet::notation::san::write::translate_san;
 use scoresheet::game::{Game, Letters, ReadOptions, read};
 use scoresheet::lang::{Language, roles};
 use scoresheet::notation::fen::{parse_fen, parse_piece_list};

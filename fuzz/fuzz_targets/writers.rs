@@ -4,15 +4,14 @@
 //! notation `output::render` writes reads back to the same moves (a
 //! quarter of the notations and languages per input, chosen by its first
 //! byte); and
-//! move by move, `engine::render::san`, `engine::describe::describe` and
+//! move by move, `notation::san::san`, `notation::descriptive::describe` and
 //! `iccf::write` give text that the parsers resolve to that very move.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use scoresheet::engine::describe::describe;
+use scoresheet::notation::descriptive::write::describe;
 use scoresheet::engine::origins::Origins;
-use scoresheet::engine::render;
 use scoresheet::engine::moves::destination;
 use scoresheet::engine::resolve::{Resolution, resolve_readings, resolve_with};
 use scoresheet::game::{ReadOptions, read};
@@ -48,7 +47,7 @@ fn start(index: u8) -> (Chess, Option<&'static str>) {
 
 fn check_move(pos: &Chess, m: Move, origins: &Origins) {
     for lang in Language::all() {
-        let written = render::san(pos, m, lang);
+        let written = san::san(pos, m, lang);
         let pattern = san::parse(&written, lang).unwrap_or_else(|e| {
             panic!(
                 "{}: {m:?} written {written:?} does not parse: {e:?}",

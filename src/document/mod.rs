@@ -31,8 +31,8 @@ pub mod words;
 use shakmaty::{Chess, Position};
 
 use crate::audit::{Finding, Kind, Severity};
-use crate::engine::render::san;
-use crate::engine::replay::{Event, Replay, side_name};
+use crate::notation::san::san;
+use crate::replay::{Event, Replay, side_name};
 use crate::game::{ReadOptions, tables_for};
 use crate::lang::Language;
 use crate::notation::Notation;

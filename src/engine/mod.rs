@@ -1,13 +1,11 @@
-//! The engine: resolving patterns to legal moves, replaying games, and
-//! rendering resolved moves and positions.
+//! The board: patterns resolved to legal moves, and what writing and
+//! reading need to know of pieces and squares.
 //!
 //! Move generation is shakmaty's; this module adds what no library has:
-//! one resolver for every notation, replay with findings, and rendering
-//! in any language.
+//! one resolver for every notation ([`resolve`]), where each piece
+//! started ([`origins`], for descriptive notation), and the squares a
+//! move lands on and takes on ([`moves`]).
 
-pub mod describe;
 pub mod moves;
 pub mod origins;
-pub mod render;
-pub mod replay;
 pub mod resolve;

@@ -9,7 +9,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 use super::{Fix, Place};
 use crate::audit::Finding;
 use crate::engine::origins::Origins;
-use crate::engine::render::{MoveStyle, append_move};
+use crate::notation::write::{MoveStyle, append_move};
 use crate::game::{Game, Letters};
 use crate::lang::Language;
 use crate::notation::Notation;

@@ -2,16 +2,18 @@
 //! first mistake, and past it, read again with the edit that explains
 //! each mistake made, their offsets mapped back to the text as printed.
 
-use shakmaty::san::San;
-use shakmaty::{CastlingMode, Color, Position};
+use shakmaty::{Color, Position};
 
 use super::fixes::{fixes, write_style};
 use super::{MoveView, Place, fen};
 use crate::audit::Severity;
 use crate::convert::Converted;
 use crate::game::{self, Game, ReadOptions};
+use crate::lang::Language;
+use crate::notation::san;
 use crate::pgn::lexer::TokenKind;
 use crate::repair;
+use crate::replay::walk::{Step, walk};
 
 /// Mistakes read past at most in a game: each needs a new reading.
 const MAX_ROUNDS: usize = 16;
@@ -159,42 +161,41 @@ fn collect_moves(
     start: usize,
     out: &mut Vec<MoveView>,
 ) {
-    let mut pos = game.start.clone();
-    for (ply, (token, mv)) in game.replay.main_moves().enumerate() {
-        let Some(token) = game.lexed.tokens.get(token as usize) else {
-            break;
+    let mut ply = 0u32;
+    walk(&game.replay.events, &game.start, false, |step, depth| {
+        let Step::Move {
+            mv,
+            token,
+            before,
+            after,
+            ..
+        } = *step
+        else {
+            return;
         };
+        let Some(token) = game.lexed.tokens.get(token as usize).filter(|_| depth == 0) else {
+            return;
+        };
+        ply += 1;
         let (from, to) = (token.span.start as usize, token.span.end as usize);
         let (from, to) = (map(from), map(to));
-        let number = pos.fullmoves().get();
-        let side = match pos.turn() {
-            Color::White => "white",
-            Color::Black => "black",
-        };
-        let san = San::from_move(&pos, mv).to_string();
-        let uci = mv.to_uci(CastlingMode::Standard).to_string();
-        pos.play_unchecked(mv);
-        let suffix = if pos.is_checkmate() {
-            "#"
-        } else if pos.is_check() {
-            "+"
-        } else {
-            ""
-        };
         out.push(MoveView {
-            ply: ply as u32 + 1,
-            number,
-            side,
+            ply,
+            number: before.fullmoves().get(),
+            side: match before.turn() {
+                Color::White => "white",
+                Color::Black => "black",
+            },
             written: token.text(game.text).to_owned(),
-            san: format!("{san}{suffix}"),
-            uci,
-            fen: fen(&pos),
+            san: san::san(before, mv, Language::english()),
+            uci: san::uci(before, mv),
+            fen: fen(after),
             span: [start + from, start + to.max(from)],
             at: [0, 0],
             severity: "clean",
             after_fix,
         });
-    }
+    });
 }
 
 #[cfg(test)]

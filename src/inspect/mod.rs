@@ -32,8 +32,7 @@ mod units;
 use std::time::Instant;
 
 use serde::Serialize;
-use shakmaty::fen::Fen;
-use shakmaty::{Chess, EnPassantMode};
+use shakmaty::Chess;
 
 use crate::audit::{ReportWriter, Row};
 use crate::convert::{Converted, Converter};
@@ -336,7 +335,7 @@ fn view(
 }
 
 fn fen(pos: &Chess) -> String {
-    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+    crate::notation::fen::standard(pos)
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 //! ```
 
 use std::fmt;
+use std::fmt::Write as _;
 
 use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, Color, EnPassantMode, Piece, Role, Square};
@@ -276,6 +277,84 @@ fn legal(standard: &str) -> Result<String, String> {
     Ok(Fen::from_position(&pos, EnPassantMode::Legal).to_string())
 }
 
+/// The standard FEN of `pos` (English letters; an en-passant square only
+/// when a capture there is legal).
+pub fn standard(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// A national-letter FEN needs one character per piece and colour.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenLettersError {
+    /// The language whose letters do not fit.
+    pub language: String,
+}
+
+impl std::fmt::Display for FenLettersError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the {} letters cannot write a FEN: a piece has no single, distinct letter",
+            self.language
+        )
+    }
+}
+
+impl std::error::Error for FenLettersError {}
+
+/// The FEN of `pos`, with `lang`'s piece letters on the board.
+///
+/// # Errors
+///
+/// Fails when the language lacks a one-character letter per piece (Dutch
+/// has no pawn letter; Russian writes the king `Кр`).
+pub fn write(pos: &Chess, lang: &Language) -> Result<String, FenLettersError> {
+    let standard = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    if lang.code == "en" {
+        return Ok(standard);
+    }
+    let letters = fen_letters(lang).ok_or_else(|| FenLettersError {
+        language: lang.name.clone(),
+    })?;
+    let (board, rest) = standard.split_once(' ').unwrap_or((&standard, ""));
+    let mut out = String::with_capacity(standard.len() + 8);
+    for c in board.chars() {
+        match Role::from_char(c.to_ascii_lowercase()) {
+            Some(role) => {
+                let (white, black) = letters[role as usize - 1];
+                out.push(if c.is_ascii_uppercase() { white } else { black });
+            }
+            None => out.push(c),
+        }
+    }
+    let _ = write!(out, " {rest}");
+    Ok(out)
+}
+
+/// White and black FEN characters per role, if the language has them.
+fn fen_letters(lang: &Language) -> Option<[(char, char); 6]> {
+    let mut letters = [(' ', ' '); 6];
+    for role in crate::lang::roles() {
+        let written = lang.letter(role);
+        let mut chars = written.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return None;
+        };
+        let upper = c.to_uppercase().next()?;
+        let lower = c.to_lowercase().next()?;
+        letters[role as usize - 1] = if upper != lower {
+            (upper, lower)
+        } else {
+            // Figurines: the second symbol of the table is the black one.
+            (c, lang.black_symbol(role)?)
+        };
+    }
+    let mut all: Vec<char> = letters.iter().flat_map(|(w, b)| [*w, *b]).collect();
+    all.sort_unstable();
+    all.dedup();
+    (all.len() == 12).then_some(letters)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,5 +415,32 @@ mod tests {
     fn impossible_positions_are_explained() {
         let e = parse_fen("kkkk4/8/8/8/8/8/8/K7 w - - 0 1", Letters::Auto).unwrap_err();
         assert!(e.message.contains("not a legal position"), "{e}");
+    }
+
+    #[test]
+    fn hungarian_board_of_the_notations_page() {
+        let fen_en = "2rrbbk1/pp3p1p/2n1pnp1/q7/3P4/P1N1BN2/1P2QPPP/1BRR2K1 w - - 0 1";
+        let pos: Chess = fen_en
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let hu = Language::builtin("hu").unwrap();
+        assert_eq!(
+            write(&pos, hu).unwrap(),
+            "2bbffk1/gg3g1g/2h1ghg1/v7/3G4/G1H1FH2/1G2VGGG/1FBB2K1 w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn languages_without_fen_letters() {
+        let pos = Chess::default();
+        assert!(write(&pos, Language::builtin("nl").unwrap()).is_err());
+        assert!(write(&pos, Language::builtin("ru").unwrap()).is_err());
+        let fig = write(&pos, Language::builtin("figurine").unwrap()).unwrap();
+        assert!(
+            fig.starts_with("♜♞♝♛♚♝♞♜/♟♟♟♟♟♟♟♟/8/8/8/8/♙♙♙♙♙♙♙♙/♖♘♗♕♔♗♘♖ w"),
+            "{fig}"
+        );
     }
 }

@@ -18,8 +18,9 @@
 //! assert_eq!(r.first.promotion, Some(Role::Queen));
 //! ```
 
-use shakmaty::{Bitboard, Color, File, Rank, Role, Square};
+use shakmaty::{Bitboard, Color, File, Move, Rank, Role, Square};
 
+use crate::engine::moves::destination;
 use crate::lang::Language;
 use crate::model::{MovePattern, Readings};
 use crate::notation::SyntaxError;
@@ -129,6 +130,12 @@ pub fn parse(token: &str, convention: Promotion, turn: Color) -> Result<Readings
         first: pattern,
         more,
     })
+}
+
+/// Appends `m` in ICCF digits (castling as the king's move).
+pub fn append(out: &mut String, m: Move, convention: Promotion) {
+    let from = m.from().unwrap_or(m.to());
+    out.push_str(&write(from, destination(&m), m.promotion(), convention));
 }
 
 /// The ICCF digits of a move from `from` to `to` (castling as the king's

@@ -1,20 +1,26 @@
-//! One parser per notation family; each turns a token into the
-//! [`Readings`] of a move: one or more [`MovePattern`]s.
+//! One module per notation family, owning its parser and its writer.
 //!
-//! Parsers only read text: they know nothing of the position beyond whose
-//! move it is (descriptive squares are counted from the mover's side).
-//! The [resolver](crate::engine::resolve) gives the patterns their meaning.
+//! A parser turns a token into the [`Readings`] of a move: one or more
+//! [`MovePattern`]s. Parsers only read text: they know nothing of the
+//! position beyond whose move it is (descriptive squares are counted from
+//! the mover's side). The [resolver](crate::engine::resolve) gives the
+//! patterns their meaning. A writer turns a legal move in its position
+//! into text; [`write`] picks the writer of each output style.
 //!
-//! | notation | module | reads |
-//! |---|---|---|
-//! | [`Notation::San`] | [`san`] | standard algebraic, and long algebraic and coordinates (`Ng1-f3`, `e2e4`) |
-//! | [`Notation::Iccf`] | [`iccf`] | ICCF numeric (`5254`, `57581`, `5751`) |
-//! | [`Notation::Descriptive`] | [`descriptive`] | English and Hungarian descriptive (`N-KB3`, `H-KF3`) |
+//! | notation | module | reads | writes |
+//! |---|---|---|---|
+//! | [`Notation::San`] | [`san`] | standard algebraic, and long algebraic and coordinates (`Ng1-f3`, `e2e4`) | SAN, long algebraic, UCI |
+//! | [`Notation::Iccf`] | [`iccf`] | ICCF numeric (`5254`, `57581`, `5751`) | the same |
+//! | [`Notation::Descriptive`] | [`descriptive`] | English and Hungarian descriptive (`N-KB3`, `H-KF3`) | the same, qualified only as needed |
+//! | | [`spoken`] | | German as spoken to blind players |
+//! | | [`fen`] | FEN and piece lists, in any letters | FEN in any letters |
 
 pub mod descriptive;
 pub mod fen;
 pub mod iccf;
 pub mod san;
+pub mod spoken;
+pub mod write;
 
 use shakmaty::Color;
 

@@ -11,7 +11,7 @@
 //! use scoresheet::game::{read, ReadOptions};
 //! use scoresheet::lang::Language;
 //! use scoresheet::pgn::writer::write_pgn;
-//! use scoresheet::engine::render::MoveStyle;
+//! use scoresheet::notation::write::MoveStyle;
 //!
 //! let game = read("1. e4, e5. 2. Hf3, Hc6.", &ReadOptions::default());
 //! let mut pgn = String::new();
@@ -21,9 +21,8 @@
 
 use shakmaty::{Chess, Color, Position};
 
-use crate::engine::origins::Origins;
-use crate::engine::render::{self, MoveStyle};
-use crate::engine::replay::{Event, null_move};
+use crate::notation::write::{MoveStyle, append_move};
+use crate::replay::walk::{Step, walk};
 use crate::game::Game;
 
 /// Movetext lines stay shorter than this.
@@ -140,49 +139,37 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
 /// NAGs, variations, result), wrapped, ending with a newline.
 pub fn write_movetext(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
     let mut w = Wrapper { out, column: 0 };
-    // `at` is the position now; `prev` the one before the last move, from
-    // which a variation starts (when `has_prev`).
-    let mut stack: Vec<(Option<Cursor>, Cursor)> = Vec::new();
-    let mut at = Cursor {
-        pos: game.start.clone(),
-        origins: style.needs_origins().then(|| Origins::new(&game.start)),
-    };
-    let mut prev = at.clone();
-    let mut has_prev = false;
     let mut need_number = true;
     let mut word = String::new();
-    for event in &game.replay.events {
-        match event {
-            Event::Move { mv, .. } => {
-                prev.clone_from(&at);
-                has_prev = true;
-                at.pos.play_unchecked(*mv);
-                if let Some(origins) = &mut at.origins {
-                    origins.play(*mv);
-                }
-                let pos = &prev.pos;
+    walk(
+        &game.replay.events,
+        &game.start,
+        style.needs_origins(),
+        |step, _| match *step {
+            Step::Move {
+                mv,
+                before,
+                after,
+                origins,
+                ..
+            } => {
                 // A move number stays on the line of its move.
                 word.clear();
-                push_move_number(&mut word, pos, need_number);
-                render::append_move(&mut word, style, pos, *mv, &at.pos, prev.origins.as_ref());
+                push_move_number(&mut word, before, need_number);
+                append_move(&mut word, style, before, mv, after, origins);
                 w.word(&word);
                 need_number = false;
             }
-            Event::Null { .. } => {
-                prev.clone_from(&at);
-                has_prev = true;
-                if let Some(next) = null_move(&at.pos) {
-                    at.pos = next;
-                }
+            Step::Null { before, .. } => {
                 word.clear();
-                push_move_number(&mut word, &prev.pos, need_number);
+                push_move_number(&mut word, before, need_number);
                 word.push_str(style.null_move());
                 w.word(&word);
                 need_number = false;
             }
-            Event::Nag(n) => w.word(&format!("${n}")),
-            Event::Comment(index) => {
-                let token = &game.lexed.tokens[*index as usize];
+            Step::Nag(n) => w.word(&format!("${n}")),
+            Step::Comment(index) => {
+                let token = &game.lexed.tokens[index as usize];
                 let text = token.text(game.text);
                 if text.contains('}') {
                     // A brace would end a `{…}` comment: a `;` comment
@@ -195,42 +182,22 @@ pub fn write_movetext(out: &mut String, game: &Game<'_>, style: MoveStyle<'_>) {
                 }
                 need_number = true;
             }
-            Event::DrawOffer => {
+            Step::DrawOffer => {
                 w.word("{(=)}");
                 need_number = true;
             }
-            Event::Begin => {
-                let start = if has_prev { prev.clone() } else { at.clone() };
-                stack.push((
-                    has_prev.then(|| prev.clone()),
-                    std::mem::replace(&mut at, start),
-                ));
-                has_prev = false;
+            Step::Begin => {
                 w.open();
                 need_number = true;
             }
-            Event::End => {
-                if let Some((b, a)) = stack.pop() {
-                    has_prev = b.is_some();
-                    if let Some(b) = b {
-                        prev = b;
-                    }
-                    at = a;
-                }
+            Step::End => {
                 w.close();
                 need_number = true;
             }
-        }
-    }
+        },
+    );
     w.word(game.result());
     w.newline();
-}
-
-/// A position and, when the style needs them, the pieces' origins.
-#[derive(Clone)]
-struct Cursor {
-    pos: Chess,
-    origins: Option<Origins>,
 }
 
 /// Joins words with single spaces, breaking lines before 80 columns.

@@ -9,11 +9,11 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use scoresheet::audit::{Kind, Severity};
 use scoresheet::convert::{Converted, Converter};
-use scoresheet::engine::render::san;
 use scoresheet::game::{ReadOptions, read};
 use scoresheet::lang::Language;
 use scoresheet::notation::Notation;
 use scoresheet::notation::iccf::Promotion;
+use scoresheet::notation::san::san;
 use scoresheet::output::{Format, Style, render};
 use shakmaty::{Chess, Move, Position};
 

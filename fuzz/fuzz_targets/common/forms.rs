@@ -1,12 +1,12 @@
 //! The written forms that read back, and reading a game's moves: shared
 //! by the fuzz targets and the integration tests (`tests/common`).
 
-use scoresheet::engine::replay::Event;
 use scoresheet::game::{Letters, ReadOptions, read};
 use scoresheet::lang::Language;
 use scoresheet::notation::Notation;
 use scoresheet::notation::iccf::Promotion;
 use scoresheet::output::Format;
+use scoresheet::replay::Event;
 use shakmaty::Move;
 
 /// Every move of a game's text (main line and variations, in order), or

@@ -1,6 +1,6 @@
 //! Descriptive notation (English `P-K4`, `N-KB3`, `BxN`; Hungarian
 //! `G-K4`, `H-KF3`, `FxH`; Spanish, squares rank first, `P4R`, `C3AR`),
-//! driven by the language table.
+//! driven by the language table; read here, written by [`describe`].
 //!
 //! Files are named after the pieces that start on them (`QR QN QB Q K KB
 //! KN KR`; Hungarian `VB VH VF V K KF KH KB`), squares are counted from
@@ -587,6 +587,9 @@ impl Reader<'_> {
 
 mod common;
 mod memo;
+pub mod write;
+
+pub use write::append;
 
 #[cfg(test)]
 mod tests {

@@ -1,4 +1,6 @@
-//! Standard (short) algebraic notation in any language's letters.
+//! Standard (short) algebraic notation in any language's letters, read
+//! here and written by [`san()`] (also long algebraic, [`append_lan`],
+//! and UCI coordinates, [`uci()`]).
 //!
 //! Reads every variant of NOTATIONS.md §3: capture marks `x`, `×`, `:`
 //! (also after the square, `Fc6:`), pawn captures with no mark (`de5`) or
@@ -29,6 +31,11 @@ use shakmaty::{Bitboard, CastlingSide, File, Rank, Role, Square};
 
 use crate::lang::Language;
 use crate::model::MovePattern;
+
+pub mod write;
+
+pub(crate) use write::suffix;
+pub use write::{append_lan, append_san, append_uci, san, uci};
 
 /// Why a token is not a move in this notation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

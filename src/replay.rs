@@ -8,16 +8,18 @@
 //! kept on an explicit stack, so deep nesting cannot overflow the call
 //! stack.
 
+pub mod walk;
+
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, FromSetup, Move, Position, Role};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
-use crate::engine::render;
+use crate::notation::san;
 use crate::engine::resolve::{Resolution, is_checkmate, resolve_readings};
 use crate::lang::Language;
 use crate::model::{Claims, MovePattern, Readings};
-use crate::notation::{Notation, san};
+use crate::notation::Notation;
 use crate::pgn::lexer::{Lexed, TokenKind, move_number_parts};
 
 /// Deepest variation nesting that is replayed.
@@ -715,7 +717,7 @@ impl Replayer<'_> {
             let mut finding =
                 self.move_finding(Kind::WrongCaptureMark, Severity::Warning, token, message);
             if let Some(before) = &self.line.before {
-                finding.suggestion = render::san(before, mv, Language::english());
+                finding.suggestion = san::san(before, mv, Language::english());
             }
             self.out.findings.push(finding);
         }

@@ -8,7 +8,7 @@
 //! the same move.
 //!
 //! ```
-//! use scoresheet::engine::describe::describe;
+//! use scoresheet::notation::descriptive::write::describe;
 //! use scoresheet::lang::Language;
 //! use shakmaty::{Chess, Move, Role, Square};
 //!
@@ -23,7 +23,7 @@ use crate::engine::moves::captured_square;
 use crate::engine::origins::Origins;
 use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::lang::{Descriptive, Language};
-use crate::notation::descriptive;
+use super::parse;
 
 /// Appends `m` (from `before` to `after`) in `lang`'s descriptive
 /// notation, with its check or mate mark.
@@ -67,7 +67,7 @@ pub fn describe(lang: &Language, pos: &Chess, m: Move, origins: Option<&Origins>
     let mut candidates = namer.candidates(pos, m);
     candidates.sort_by_key(|c| c.chars().count());
     let fits = |text: &str| {
-        descriptive::parse(text, lang, pos.turn())
+        parse(text, lang, pos.turn())
             .is_ok_and(|r| matches!(resolve_readings(pos, &r, origins), Resolution::Unique(found) if found == m))
     };
     let fallback = candidates.last().cloned().unwrap_or_default();
@@ -201,7 +201,7 @@ mod tests {
         let origins = Origins::new(pos);
         for m in pos.legal_moves() {
             let text = describe(lang, pos, m, Some(&origins));
-            let readings = descriptive::parse(&text, lang, pos.turn()).unwrap();
+            let readings = parse(&text, lang, pos.turn()).unwrap();
             match resolve_readings(pos, &readings, Some(&origins)) {
                 Resolution::Unique(found) => assert_eq!(
                     found,
