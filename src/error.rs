@@ -38,6 +38,9 @@ pub enum ErrorKind {
     UnknownLetters(String),
     /// No encoding has this label.
     UnknownEncoding(String),
+    /// The output asked for cannot be written so (FEN needs one letter
+    /// per piece); why.
+    Unwritable(String),
 }
 
 impl Error {
@@ -80,6 +83,7 @@ impl fmt::Display for Error {
                 "unknown letter set {code:?} (see `scoresheet languages`)"
             ),
             ErrorKind::UnknownEncoding(label) => write!(f, "unknown encoding {label:?}"),
+            ErrorKind::Unwritable(why) => f.write_str(why),
         }
     }
 }

@@ -4,12 +4,13 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::convert::{Converter, letters_for};
 use crate::decode::{self, EncodingChoice, TextEncoding};
 use crate::error::{Error, ErrorKind};
 use crate::input;
-use crate::lang::Language;
+use crate::lang::{Language, Letters};
 use crate::model::Location;
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
@@ -40,8 +41,30 @@ use crate::record::{GameRecord, locate};
 /// ```
 #[derive(Debug, Clone)]
 pub struct Reader {
-    converter: Converter<'static>,
+    options: Options,
     encoding: EncodingChoice,
+}
+
+/// How games are read and written: the converter's options, and the
+/// caller's own letter tables, if any, which the converter borrows.
+#[derive(Debug, Clone)]
+struct Options {
+    converter: Converter<'static>,
+    read_table: Option<Arc<Language>>,
+    write_table: Option<Arc<Language>>,
+}
+
+impl Options {
+    fn converter(&self) -> Converter<'_> {
+        let mut converter = self.converter;
+        if let Some(table) = &self.read_table {
+            converter = converter.letters(Letters::Fixed(table));
+        }
+        if let Some(table) = &self.write_table {
+            converter = converter.to_lang(table);
+        }
+        converter
+    }
 }
 
 impl Default for Reader {
@@ -55,14 +78,18 @@ impl Reader {
     /// detected; English PGN written.
     pub fn new() -> Reader {
         Reader {
-            converter: Converter::new().record(true),
+            options: Options {
+                converter: Converter::new().record(true),
+                read_table: None,
+                write_table: None,
+            },
             encoding: EncodingChoice::Auto,
         }
     }
 
     /// Reads moves in `notation` only (`None`: detected per game).
     pub fn notation(mut self, notation: Option<Notation>) -> Reader {
-        self.converter = self.converter.from(notation);
+        self.options.converter = self.options.converter.from(notation);
         self
     }
 
@@ -74,8 +101,30 @@ impl Reader {
     /// Fails when no letter set has that code.
     pub fn letters(mut self, code: &str) -> Result<Reader, Error> {
         let letters = letters_for(code).ok_or_else(|| ErrorKind::UnknownLetters(code.into()))?;
-        self.converter = self.converter.letters(letters);
+        self.options.converter = self.options.converter.letters(letters);
+        self.options.read_table = None;
         Ok(self)
+    }
+
+    /// Reads piece letters of `table`, the caller's own (made with
+    /// [`Language::from_toml`]).
+    ///
+    /// ```
+    /// use scoresheet::{Language, Reader};
+    ///
+    /// let table = Language::from_toml(
+    ///     "code = \"xx\"\nname = \"Mine\"\n[pieces]\nking = [\"R\"]\nqueen = [\"W\"]\n\
+    ///      rook = [\"T\"]\nbishop = [\"O\"]\nknight = [\"P\"]\npawn = []\n",
+    ///     "mine.toml",
+    /// )?;
+    /// let reader = Reader::new().with_letters(table);
+    /// let game = reader.read_str("1. e4 e5 2. Pf3 Pc6 3. Ob5 *").next().unwrap()?;
+    /// assert_eq!(game.moves()[4].san(), "Bb5");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_letters(mut self, table: Language) -> Reader {
+        self.options.read_table = Some(Arc::new(table));
+        self
     }
 
     /// Decodes input with the encoding labelled `label` (`utf-8`,
@@ -97,13 +146,13 @@ impl Reader {
 
     /// Numbers ICCF promotions as `convention` says.
     pub fn iccf_promotion(mut self, convention: Promotion) -> Reader {
-        self.converter = self.converter.iccf_promotion(convention);
+        self.options.converter = self.options.converter.iccf_promotion(convention);
         self
     }
 
     /// Repairs a game whose mistakes each have one sure fix.
     pub fn repair(mut self, repair: bool) -> Reader {
-        self.converter = self.converter.repair(repair);
+        self.options.converter = self.options.converter.repair(repair);
         self
     }
 
@@ -116,11 +165,30 @@ impl Reader {
     /// written in those letters (FEN in figurines).
     pub fn write(mut self, format: Format, code: &str) -> Result<Reader, Error> {
         let lang = Language::builtin(code).ok_or_else(|| ErrorKind::UnknownLetters(code.into()))?;
-        let converter = self.converter.to(format).to_lang(lang);
-        if converter.validate().is_err() {
-            return Err(ErrorKind::UnknownLetters(code.into()).into());
-        }
-        self.converter = converter;
+        let converter = self.options.converter.to(format).to_lang(lang);
+        converter
+            .validate()
+            .map_err(|e| ErrorKind::Unwritable(e.to_string()))?;
+        self.options.converter = converter;
+        self.options.write_table = None;
+        Ok(self)
+    }
+
+    /// Writes each game as `format` in the letters of `table`, the
+    /// caller's own.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the format cannot be written in those letters.
+    pub fn write_in(mut self, format: Format, table: Language) -> Result<Reader, Error> {
+        self.options
+            .converter
+            .to(format)
+            .to_lang(&table)
+            .validate()
+            .map_err(|e| ErrorKind::Unwritable(e.to_string()))?;
+        self.options.converter = self.options.converter.to(format);
+        self.options.write_table = Some(Arc::new(table));
         Ok(self)
     }
 
@@ -149,7 +217,7 @@ impl Reader {
     pub fn read_str(&self, text: &str) -> Games {
         Games {
             splitter: Splitter::new(Box::new(io::Cursor::new(text.as_bytes().to_vec()))),
-            converter: self.converter,
+            options: self.options.clone(),
             path: None,
             encoding: "UTF-8",
             failed: false,
@@ -166,7 +234,7 @@ impl Reader {
         let decoded = decode::decode(input, &self.encoding).map_err(error)?;
         Ok(Games {
             splitter: Splitter::new(decoded.reader),
-            converter: self.converter,
+            options: self.options.clone(),
             path,
             encoding: decoded.encoding.name(),
             failed: false,
@@ -177,7 +245,7 @@ impl Reader {
 /// The games of one input, in order; see [`Reader`].
 pub struct Games {
     splitter: Splitter<Box<dyn io::BufRead + Send>>,
-    converter: Converter<'static>,
+    options: Options,
     path: Option<PathBuf>,
     encoding: &'static str,
     failed: bool,
@@ -191,7 +259,7 @@ impl Iterator for Games {
             return None;
         }
         match self.splitter.next()? {
-            Ok(raw) => Some(Ok(record(&self.converter, &raw))),
+            Ok(raw) => Some(Ok(record(&self.options.converter(), &raw))),
             Err(e) => {
                 self.failed = true;
                 Some(Err(Error::io(self.path.clone(), None, e)))
@@ -242,7 +310,7 @@ impl Games {
                 }
             }
         }
-        let converter = self.converter;
+        let converter = self.options.converter();
         let mut out: Vec<Result<GameRecord, Error>> = batch
             .par_iter()
             .map(|raw| Ok(record(&converter, raw)))
@@ -403,5 +471,24 @@ mod tests {
                 .findings()
                 .any(|(f, _)| f.message.contains("cut short"))
         );
+    }
+
+    #[test]
+    fn a_callers_own_table_writes_and_an_unwritable_output_says_why() {
+        let mut table = Language::builtin("hu").unwrap().clone();
+        table.code = "hu-own".into();
+        let game = Reader::new()
+            .write_in(Format::San, table)
+            .unwrap()
+            .read_str("1. e4 e5 2. Nf3 *")
+            .next()
+            .unwrap()
+            .unwrap();
+        assert!(game.output().unwrap().contains("2. Hf3"));
+        // Dutch has no pawn letter: no FEN in its letters.
+        let dutch = Language::builtin("nl").unwrap().clone();
+        let fen = Reader::new().write_in(Format::Fen, dutch);
+        assert!(matches!(fen.unwrap_err().kind(), ErrorKind::Unwritable(_)));
+        assert!(Reader::new().write(Format::San, "nl").is_ok());
     }
 }

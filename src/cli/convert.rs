@@ -12,17 +12,18 @@ use crate::paths::Role;
 use crate::pipeline::{self, Sinks, Summary};
 
 use super::output::{self, Output};
-use super::{AuditArgs, ConvertArgs, ReadArgs, say};
+use super::{AuditArgs, ConvertArgs, ReadArgs, Table, say};
 
 /// Problems printed on stderr before the rest are only counted.
 const MAX_PRINTED: usize = 100;
 
 pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
-    let converter = converter(&args.read)?
+    let (read_table, write_table) = (Table::load(&args.read.lang)?, Table::load(&args.to_lang)?);
+    let converter = converter(&args.read, &read_table)
         .to(args.to.format())
         .every_ply(args.every_ply)
         .repair(args.repair)
-        .to_lang(super::output_language(&args.to_lang)?);
+        .to_lang(write_table.language()?);
     converter.validate().map_err(|e| e.to_string())?;
     let mut targets = vec![(Role::Output, args.output.as_deref())];
     targets.extend(args.rejects.as_deref().map(|p| (Role::Rejects, Some(p))));
@@ -54,7 +55,8 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
 }
 
 pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
-    let converter = converter(&args.read)?.to(Format::None);
+    let read_table = Table::load(&args.read.lang)?;
+    let converter = converter(&args.read, &read_table).to(Format::None);
     let mut targets = vec![(Role::Report, args.read.report.as_deref())];
     let summary = args.read.summary.as_deref();
     targets.extend(summary.map(|p| (Role::Summary, Some(p))));
@@ -93,7 +95,7 @@ impl Ran {
     }
 }
 
-fn converter(read: &ReadArgs) -> Result<Converter<'static>, String> {
+fn converter<'a>(read: &ReadArgs, table: &'a Table) -> Converter<'a> {
     if let Some(jobs) = read.jobs {
         // 0 is rayon's "all cores", the usual meaning of `-j 0`. The
         // global pool can only be built once; a second call is harmless.
@@ -101,10 +103,10 @@ fn converter(read: &ReadArgs) -> Result<Converter<'static>, String> {
             .num_threads(jobs)
             .build_global();
     }
-    Ok(Converter::new()
+    Converter::new()
         .from(read.from.notation(read.iccf_promotion.convention()))
         .iccf_promotion(read.iccf_promotion.convention())
-        .letters(super::letters(&read.lang)?))
+        .letters(table.letters())
 }
 
 fn run(

@@ -26,7 +26,8 @@ enum Turn {
 }
 
 pub fn run(args: FenArgs) -> Result<ExitCode, String> {
-    let letters = super::letters(&args.lang)?;
+    let table = super::Table::load(&args.lang)?;
+    let letters = table.letters();
     let turn = match args.turn {
         Turn::White => Color::White,
         Turn::Black => Color::Black,

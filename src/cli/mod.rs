@@ -248,28 +248,43 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     }
 }
 
-/// The letters asked for: `auto`, a built-in code, or a table file.
-fn letters(spec: &str) -> Result<Letters<'static>, String> {
-    if let Some(letters) = crate::convert::letters_for(spec) {
-        return Ok(letters);
-    }
-    let path = Path::new(spec);
-    if spec.ends_with(".toml") || path.exists() {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{spec}: {e}"))?;
-        let lang = Language::from_toml(&text, spec).map_err(|e| e.to_string())?;
-        // A user's table lives as long as the run.
-        return Ok(Letters::Fixed(Box::leak(Box::new(lang))));
-    }
-    Err(format!(
-        "unknown language {spec:?}; `scoresheet languages` lists them, or give a .toml table"
-    ))
+/// The letters asked for: `auto`, a built-in set, or a user's table
+/// file, owned for the run.
+enum Table {
+    Builtin(Letters<'static>),
+    Own(Box<Language>),
 }
 
-/// A language for writing.
-fn output_language(code: &str) -> Result<&'static Language, String> {
-    match letters(code)? {
-        Letters::Fixed(lang) => Ok(lang),
-        Letters::Auto => Err("--to-lang needs a language, not auto".into()),
+impl Table {
+    /// `spec`: `auto`, a built-in code, or a `.toml` table's path.
+    fn load(spec: &str) -> Result<Table, String> {
+        if let Some(letters) = crate::convert::letters_for(spec) {
+            return Ok(Table::Builtin(letters));
+        }
+        let path = Path::new(spec);
+        if spec.ends_with(".toml") || path.exists() {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{spec}: {e}"))?;
+            let lang = Language::from_toml(&text, spec).map_err(|e| e.to_string())?;
+            return Ok(Table::Own(Box::new(lang)));
+        }
+        Err(format!(
+            "unknown language {spec:?}; `scoresheet languages` lists them, or give a .toml table"
+        ))
+    }
+
+    fn letters(&self) -> Letters<'_> {
+        match self {
+            Table::Builtin(letters) => *letters,
+            Table::Own(lang) => Letters::Fixed(lang),
+        }
+    }
+
+    /// The table to write with.
+    fn language(&self) -> Result<&Language, String> {
+        match self.letters() {
+            Letters::Fixed(lang) => Ok(lang),
+            Letters::Auto => Err("--to-lang needs a language, not auto".into()),
+        }
     }
 }
 
