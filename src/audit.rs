@@ -263,7 +263,27 @@ impl fmt::Display for Row {
     }
 }
 
-/// Writes report rows as CSV, header first.
+/// Writes report rows as CSV, header first: the audit report of
+/// `scoresheet audit`.
+///
+/// ```
+/// use scoresheet::{Reader, ReportWriter};
+///
+/// let mut bytes = Vec::new();
+/// let mut csv = ReportWriter::new(&mut bytes);
+/// let mut wrote = false;
+/// for game in Reader::new().read_str("1. e4 e5 2. Nf3 Nf3 *") {
+///     for row in game?.report_rows("games.pgn") {
+///         csv.write(&row)?;
+///         wrote = true;
+///     }
+/// }
+/// csv.finish(wrote)?;
+/// let report = String::from_utf8(bytes)?;
+/// assert!(report.starts_with("file,game,line,"));
+/// assert!(report.lines().skip(1).all(|row| row.starts_with("games.pgn,1,")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct ReportWriter<W: io::Write> {
     csv: csv::Writer<W>,
 }

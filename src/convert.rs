@@ -38,7 +38,18 @@ impl fmt::Display for OptionsError {
 
 impl std::error::Error for OptionsError {}
 
-/// Reads games one way and writes them another.
+/// Reads games one way and writes them another, one game's text at a
+/// time: what [`Reader`](crate::Reader) does for each game of a stream.
+///
+/// ```
+/// use scoresheet::{Converter, Format, Language};
+///
+/// let hu = Language::builtin("hu").unwrap();
+/// let converter = Converter::new().to(Format::San).to_lang(hu);
+/// let converted = converter.convert_game("1. e4 e5 2. Nf3 Nc6 3. Bb5 *");
+/// assert_eq!(converted.output.as_deref(), Some("1. e4 e5 2. Hf3 Hc6 3. Fb5 *\n\n"));
+/// assert!(converted.findings.is_empty());
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Converter<'a> {
     read: ReadOptions<'a>,

@@ -278,6 +278,13 @@ impl Games {
     /// Every game left, converted on all cores (rayon's pool), in input
     /// order; games are read a batch at a time, so that all cores work
     /// while the input streams in.
+    ///
+    /// ```
+    /// let text = "1. e4 e5 *\n\n1. d4 Kd5 *\n";
+    /// let games = scoresheet::Reader::new().read_str(text).collect_parallel();
+    /// let rejected: Vec<bool> = games.iter().flatten().map(|g| g.is_rejected()).collect();
+    /// assert_eq!(rejected, [false, true]);
+    /// ```
     pub fn collect_parallel(mut self) -> Vec<Result<GameRecord, Error>> {
         let mut out = Vec::new();
         loop {
@@ -328,6 +335,16 @@ const BATCH: usize = 256;
 /// in each and the line it starts on: splits that readers on several
 /// machines read apart and that together hold every game once. A UTF-16
 /// file is one split.
+///
+/// ```
+/// let path = std::env::temp_dir().join("scoresheet-splits-example.pgn");
+/// std::fs::write(&path, "1. e4 e5 *\n\n1. d4 d5 *\n\n1. c4 c5 *\n")?;
+/// let splits = scoresheet::game_splits(&path, 12)?;
+/// // (start byte, end byte, first game, its line)
+/// assert_eq!(splits, [(0, 12, 1, 1), (12, 24, 2, 3), (24, 35, 3, 5)]);
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 ///
