@@ -40,7 +40,7 @@ use crate::game::{self, Letters, ReadOptions};
 use crate::model::Location;
 use crate::notation::Notation;
 use crate::output::Format;
-use crate::pgn::split::Splitter;
+use crate::pgn::split::{Splitter, lone_cr_to_lf};
 use crate::record;
 use crate::repair;
 use fixes::{fixes, write_style};
@@ -211,11 +211,7 @@ pub fn inspect(text: &str, options: &Options<'_>) -> Reading {
             break;
         }
         let start = raw.byte as usize;
-        let converted = if raw.oversized.is_some() {
-            Converted::too_large()
-        } else {
-            converter.convert_game(&raw.text)
-        };
+        let converted = converter.convert_raw(&raw);
         for finding in &converted.findings {
             let offset = finding.offset.unwrap_or(0) as usize;
             let row = Row::new(
@@ -235,7 +231,10 @@ pub fn inspect(text: &str, options: &Options<'_>) -> Reading {
             );
             rows |= report.write(&row).is_ok();
         }
-        games.push(view(&raw.text, raw.index, start, &converted, &read_options));
+        // Read as the converter read it: lone CRs as line ends (one byte
+        // for one, so places in the text stay).
+        let text = lone_cr_to_lf(&raw.text);
+        games.push(view(&text, raw.index, start, &converted, &read_options));
     }
     // Writing to memory cannot fail.
     let _ = report.finish(rows);
@@ -341,6 +340,17 @@ fn fen(pos: &Chess) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn classic_mac_line_ends_and_a_cut_game_read_as_the_converter_reads_them() {
+        let text = "[Event \"a\"]\r\r1. e4 e5 *\r\r[Event \"b\"]\r[Result \"1-0\"]\r\r1. d4 d5 2. c";
+        let reading = inspect(text, &Options::default());
+        assert_eq!(reading.games.len(), 2);
+        let second = &reading.games[1];
+        let [from, to] = second.moves[1].span;
+        assert_eq!(&text[from..to], "d5");
+        assert!(second.findings.iter().any(|f| f.message.contains("cut short")));
+    }
 
     #[test]
     fn moves_after_two_misprints_are_placed_in_the_text_as_printed() {
