@@ -49,6 +49,7 @@ impl Notation {
     /// # Errors
     ///
     /// Returns where and what was expected when the token is not a move.
+    #[inline]
     pub fn parse(self, token: &str, lang: &Language, turn: Color) -> Result<Readings, SyntaxError> {
         match self {
             Notation::San => san::parse(token, lang).map(Readings::one),
