@@ -74,6 +74,7 @@ struct Cursor {
 /// come at the depth outside their variation). With `with_origins`,
 /// moves carry where each piece started (what descriptive notation
 /// needs).
+#[inline]
 pub fn walk(
     events: &[Event],
     start: &Chess,
