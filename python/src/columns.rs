@@ -8,7 +8,8 @@
 //! the GIL. Python gets a few `bytes` objects per column, which pyarrow
 //! wraps without looking at a value (`pyarrow.Array.from_buffers`), so
 //! that no Python object is made per game, per tag or per move; and the
-//! next batch is converted while Spark takes in the one before.
+//! next batch is converted, on a thread of the split's own, while Spark
+//! takes in the one before.
 //!
 //! ```text
 //! file range ──▶ Games::next_batch ──▶ Table (games) + Table (findings)
@@ -17,10 +18,9 @@
 //!                         Python: pyarrow.Array.from_buffers ──▶ Spark
 //! ```
 
-use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
-use std::sync::Mutex;
+use std::sync::{Mutex, mpsc};
 
 use pyo3::exceptions::{PyIOError, PyValueError};
 use pyo3::prelude::*;
@@ -469,6 +469,10 @@ fn pair_into_py<'py>(py: Python<'py>, (games, findings): Pair) -> PyResult<Bound
 /// enough that Spark takes in one batch while the next is converted.
 const BATCH: usize = 1024;
 
+/// Games in one pair of tables at most, so that a batch's tables are
+/// built on every core.
+const PART: usize = 256;
+
 /// A table's largest string buffer at most (Arrow's offsets are `i32`):
 /// a batch of large games is cut into several tables.
 const TABLE_BYTES: usize = 256 << 20;
@@ -477,57 +481,92 @@ const TABLE_BYTES: usize = 256 << 20;
 /// [module documentation](self).
 #[pyclass(module = "scoresheet", name = "SplitReader")]
 pub(crate) struct PySplit {
-    state: Mutex<State>,
+    receiver: Mutex<mpsc::Receiver<Result<Pair, scoresheet::Error>>>,
 }
+
+/// Pairs of tables a split's thread may have ready before Python asks
+/// for them.
+const AHEAD: usize = 2;
 
 struct State {
     games: Games,
     place: Place,
-    ready: VecDeque<GameRecord>,
     /// Which tables to build: games, findings.
     want: (bool, bool),
     done: bool,
 }
 
 impl State {
-    /// The next games and findings tables, `None` at the end.
-    fn next(&mut self) -> Result<Option<Pair>, scoresheet::Error> {
-        if self.ready.is_empty() && !self.done {
-            let batch = self.games.next_batch(BATCH);
-            self.done = batch.len() < BATCH;
-            for game in batch {
-                self.ready.push_back(game?);
-            }
-        }
-        if self.ready.is_empty() {
+    /// The tables of the next batch of games, `None` at the end.
+    fn next(&mut self) -> Result<Option<Vec<Pair>>, scoresheet::Error> {
+        use rayon::prelude::*;
+        if self.done {
             return Ok(None);
         }
-        // A table ends before its strings near Arrow's limit: the games
-        // left over start the next one.
-        let mut tables = Tables::new(self.want);
-        let mut used = 0;
-        for record in &self.ready {
-            used += 1;
-            tables.push(record, &self.place);
-            if tables.full() {
-                break;
-            }
+        let batch = self.games.next_batch(BATCH);
+        self.done = batch.len() < BATCH;
+        let records = batch.into_iter().collect::<Result<Vec<_>, _>>()?;
+        if records.is_empty() {
+            return Ok(None);
         }
-        self.ready.drain(..used);
-        Ok(Some(tables.finish()))
+        // Each part's tables built (and its records dropped) on a core of
+        // its own: SAN and FEN are written out here.
+        let (place, want) = (&self.place, self.want);
+        let tables = records
+            .into_par_iter()
+            .chunks(PART)
+            .flat_map_iter(|part| tables_of(&part, place, want))
+            .collect();
+        Ok(Some(tables))
     }
 }
 
+/// The tables of `records`: one pair, or more when the strings of one
+/// pair would near Arrow's limit.
+fn tables_of(records: &[GameRecord], place: &Place, want: (bool, bool)) -> Vec<Pair> {
+    let mut pairs = Vec::new();
+    let mut tables = Tables::new(want);
+    for record in records {
+        tables.push(record, place);
+        if tables.full() {
+            pairs.push(std::mem::replace(&mut tables, Tables::new(want)).finish());
+        }
+    }
+    pairs.push(tables.finish());
+    pairs
+}
+
 impl PySplit {
+    /// Starts the thread that reads the split a batch ahead of Python.
     fn new(games: Games, place: Place, want: (bool, bool)) -> PySplit {
+        let (sender, receiver) = mpsc::sync_channel(AHEAD);
+        let mut state = State {
+            games,
+            place,
+            want,
+            done: false,
+        };
+        std::thread::spawn(move || {
+            // A failed send: the reader was dropped, its task is over.
+            loop {
+                match state.next() {
+                    Ok(Some(pairs)) => {
+                        for pair in pairs {
+                            if sender.send(Ok(pair)).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    Ok(None) => return,
+                    Err(e) => {
+                        let _ = sender.send(Err(e));
+                        return;
+                    }
+                }
+            }
+        });
         PySplit {
-            state: Mutex::new(State {
-                games,
-                place,
-                ready: VecDeque::new(),
-                want,
-                done: false,
-            }),
+            receiver: Mutex::new(receiver),
         }
     }
 }
@@ -541,12 +580,14 @@ impl PySplit {
     /// `(games, findings)`: each `(rows, columns)`, or `None` when not
     /// asked for.
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let state = &self.state;
-        let next = py.detach(|| match state.lock() {
-            Ok(mut state) => state.next(),
-            Err(_) => Ok(None),
-        });
-        match next.map_err(|e| PyIOError::new_err(e.to_string()))? {
+        let receiver = &self.receiver;
+        // The thread ends (and the channel with it) at the end of the
+        // split or after an error.
+        let next = py.detach(|| receiver.lock().ok().and_then(|r| r.recv().ok()));
+        match next
+            .transpose()
+            .map_err(|e| PyIOError::new_err(e.to_string()))?
+        {
             Some(pair) => Ok(Some(pair_into_py(py, pair)?)),
             None => Ok(None),
         }
