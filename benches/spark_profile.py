@@ -20,7 +20,10 @@ FILE, each stage of a read added to the one before, as medians of REPEAT
   findings    findings.count() afterwards, from the cache
   read        read() with both counts: cache + findings
 
-and the release binary's `audit` and `convert` on FILE for scale.
+and the release binary's `audit` and `convert` on FILE for scale. Each
+line gives wall seconds and processor seconds (this process and all its
+descendants: the JVM, the Python workers), the latter steadier when
+the machine is shared.
 Needs the package, pyspark and pyarrow, and target/release/scoresheet.
 """
 
@@ -56,16 +59,41 @@ spark = SparkSession.builder.master(f"local[{cores}]").config("spark.ui.enabled"
 spark.range(1).count()
 
 
+def cpu():
+    """Processor seconds of this process and all its descendants (the
+    JVM, the Python workers, the command line), running or done."""
+    parents = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents.setdefault(int(fields[1]), []).append((int(name), fields))
+    with open("/proc/self/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    # utime, stime, then the waited-for children's cutime, cstime.
+    total = sum(int(x) for x in fields[11:15])
+    stack = [os.getpid()]
+    while stack:
+        for pid, fields in parents.get(stack.pop(), []):
+            total += sum(int(x) for x in fields[11:15])
+            stack.append(pid)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def once(action, clear=True):
     if clear:
         spark.catalog.clearCache()
-    started = time.perf_counter()
+    started, used = time.perf_counter(), cpu()
     action()
-    return time.perf_counter() - started
+    return time.perf_counter() - started, cpu() - used
 
 
-def show(label, seconds, note=""):
-    print(f"{label:58s} {seconds:6.2f} s {note}")
+def show(label, times, note=""):
+    seconds, used = times
+    print(f"{label:58s} {seconds:6.2f} s  cpu {used:6.2f} s {note}")
 
 
 def passed_on(batches):
@@ -123,19 +151,22 @@ def cached():
     return findings
 
 
+def medians(times):
+    walls = [t[0] for t in times]
+    median = (statistics.median(walls), statistics.median(t[1] for t in times))
+    return median, f"[{', '.join(f'{t:.2f}' for t in walls)}]"
+
+
 def stage(action, clear=True):
-    times = [once(action, clear) for _ in range(repeat)]
-    return statistics.median(times), f"[{', '.join(f'{t:.2f}' for t in times)}]"
+    return medians([once(action, clear) for _ in range(repeat)])
 
 
 def from_cache():
     times = []
     for _ in range(repeat):
         findings = cached()
-        started = time.perf_counter()
-        findings.count()
-        times.append(time.perf_counter() - started)
-    return statistics.median(times), f"[{', '.join(f'{t:.2f}' for t in times)}]"
+        times.append(once(findings.count, False))
+    return medians(times)
 
 
 def cli(*args):
@@ -150,6 +181,7 @@ show(
     f"splits: game_splits on the driver ({len(splits)} splits)",
     *stage(lambda: scoresheet.game_splits(path, ss.SPLIT_BYTES), False),
 )
+show("driver: read() itself, no action", *stage(lambda: ss.read(path, spark)))
 show("bytes: tasks read their splits", *stage(lambda: frame.mapInArrow(bytes_only, "n long").count()))
 show("rust: ... converted into Arrow buffers", *stage(lambda: frame.mapInArrow(rust_only, "n long").count()))
 show("arrow: ... handed to the JVM, rows counted", *stage(lambda: both.count()))
