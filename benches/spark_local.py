@@ -15,9 +15,11 @@ workers and for the JVM's first Arrow and Python work. The steady-state
 figure is the median of REPEAT (default 3) further reads in the same
 session, the result's cache dropped before each: what every read after
 the first costs. The command line's times are medians of REPEAT runs,
-taken between the Spark runs. Spark's Python workers run this
-interpreter (PYSPARK_PYTHON), so that they import the same build of the
-package as this script. Needs the package, pyspark and pyarrow, and
+taken between the Spark runs. Each figure comes with the processor
+seconds it took (the JVM and the Python workers for Spark), which depend
+much less than wall time on what else the machine runs. Spark's Python
+workers run this interpreter (PYSPARK_PYTHON), so that they import the
+same build of the package as this script. Needs the package, pyspark and pyarrow, and
 target/release/scoresheet.
 """
 
@@ -33,6 +35,7 @@ from pyspark.sql import SparkSession  # noqa: E402
 
 import scoresheet  # noqa: E402
 import scoresheet.spark  # noqa: E402
+from proc_cpu import tree_cpu  # noqa: E402
 
 path = sys.argv[1]
 cores = int(sys.argv[2]) if len(sys.argv) > 2 else 2
@@ -60,37 +63,48 @@ spark.range(1).count()
 
 def spark_read():
     spark.catalog.clearCache()
-    started = time.perf_counter()
+    started, used = time.perf_counter(), tree_cpu()
     games, findings = scoresheet.spark.read(path, spark, split_bytes=split)
     counts = games.count(), findings.count()
-    return time.perf_counter() - started, counts
+    return (time.perf_counter() - started, tree_cpu() - used), counts
 
 
 def timed(*args):
-    started = time.perf_counter()
+    started, used = time.perf_counter(), tree_cpu()
     subprocess.run([binary, *args], check=False)
-    return time.perf_counter() - started
+    return time.perf_counter() - started, tree_cpu() - used
 
 
-t_first, (n_games, n_findings) = spark_read()
+first, (n_games, n_findings) = spark_read()
 warm, audit, convert = [], [], []
 for _ in range(repeat):
     audit.append(timed("audit", "-q", "-j", str(cores), path, "--report", "/dev/null"))
     warm.append(spark_read()[0])
     convert.append(timed("convert", "-q", "-j", str(cores), path, "-o", "/dev/null"))
 spark.stop()
-t_warm, t_audit, t_convert = (statistics.median(t) for t in (warm, audit, convert))
+# Medians of wall seconds and of processor seconds, each on its own.
+t_warm, t_audit, t_convert = (
+    tuple(statistics.median(t[i] for t in times) for i in (0, 1)) for times in (warm, audit, convert)
+)
 
 
-def rate(seconds):
-    return f"{seconds:.2f} s = {n_games / seconds / cores:,.0f} games/s per core"
+def rate(times):
+    seconds, used = times
+    return f"{seconds:.2f} s = {n_games / seconds / cores:,.0f} games/s per core; processor {used:.2f} s"
+
+
+def ratios(times):
+    return (
+        f"{times[0] / t_audit[0]:.1f}x against audit, {times[0] / t_convert[0]:.1f}x against convert "
+        f"(processor seconds: {times[1] / t_audit[1]:.1f}x, {times[1] / t_convert[1]:.1f}x)"
+    )
 
 
 print(f"spark local[{cores}]: {n_games} games, {n_findings} findings")
-print(f"  end to end (first read of the session): {rate(t_first)}")
-print(f"  steady state (median of {repeat}): {rate(t_warm)}  [{', '.join(f'{t:.2f}' for t in warm)}]")
+print(f"  end to end (first read of the session): {rate(first)}")
+print(f"  steady state (median of {repeat}): {rate(t_warm)}  [{', '.join(f'{t[0]:.2f}' for t in warm)}]")
 print(f"scoresheet audit -j {cores} (median of {repeat}): {rate(t_audit)}")
 print(f"scoresheet convert -j {cores} (median of {repeat}): {rate(t_convert)}")
-print(f"overhead end to end: {t_first / t_audit:.1f}x against audit, {t_first / t_convert:.1f}x against convert")
-print(f"overhead steady state: {t_warm / t_audit:.1f}x against audit, {t_warm / t_convert:.1f}x against convert")
+print(f"overhead end to end: {ratios(first)}")
+print(f"overhead steady state: {ratios(t_warm)}")
 print(f"load average after: {load()}")

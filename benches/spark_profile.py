@@ -39,6 +39,7 @@ from pyspark.sql import SparkSession  # noqa: E402
 
 import scoresheet  # noqa: E402
 import scoresheet.spark as ss  # noqa: E402
+from proc_cpu import tree_cpu  # noqa: E402
 
 path = sys.argv[1]
 cores = int(sys.argv[2]) if len(sys.argv) > 2 else 2
@@ -59,36 +60,12 @@ spark = SparkSession.builder.master(f"local[{cores}]").config("spark.ui.enabled"
 spark.range(1).count()
 
 
-def cpu():
-    """Processor seconds of this process and all its descendants (the
-    JVM, the Python workers, the command line), running or done."""
-    parents = {}
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            parents.setdefault(int(fields[1]), []).append((int(name), fields))
-    with open("/proc/self/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    # utime, stime, then the waited-for children's cutime, cstime.
-    total = sum(int(x) for x in fields[11:15])
-    stack = [os.getpid()]
-    while stack:
-        for pid, fields in parents.get(stack.pop(), []):
-            total += sum(int(x) for x in fields[11:15])
-            stack.append(pid)
-    return total / os.sysconf("SC_CLK_TCK")
-
-
 def once(action, clear=True):
     if clear:
         spark.catalog.clearCache()
-    started, used = time.perf_counter(), cpu()
+    started, used = time.perf_counter(), tree_cpu()
     action()
-    return time.perf_counter() - started, cpu() - used
+    return time.perf_counter() - started, tree_cpu() - used
 
 
 def show(label, times, note=""):
