@@ -22,7 +22,7 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::sync::{Mutex, mpsc};
 
-use pyo3::exceptions::{PyIOError, PyValueError};
+use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 use scoresheet::{Format, GameRecord, Games, MoveRecord, Reader};
@@ -481,8 +481,14 @@ const TABLE_BYTES: usize = 256 << 20;
 /// [module documentation](self).
 #[pyclass(module = "scoresheet", name = "SplitReader")]
 pub(crate) struct PySplit {
-    receiver: Mutex<mpsc::Receiver<Result<Pair, scoresheet::Error>>>,
+    /// `None` once the end or an error has been received.
+    receiver: Mutex<Option<mpsc::Receiver<Message>>>,
 }
+
+/// What a split's thread sends: a pair of tables, then `Ok(None)` at the
+/// end of the split, or an error. A channel closed before either means
+/// the thread panicked, which must not pass for the end of the split.
+type Message = Result<Option<Pair>, scoresheet::Error>;
 
 /// Pairs of tables a split's thread may have ready before Python asks
 /// for them.
@@ -552,21 +558,20 @@ impl PySplit {
                 match state.next() {
                     Ok(Some(pairs)) => {
                         for pair in pairs {
-                            if sender.send(Ok(pair)).is_err() {
+                            if sender.send(Ok(Some(pair))).is_err() {
                                 return;
                             }
                         }
                     }
-                    Ok(None) => return,
-                    Err(e) => {
-                        let _ = sender.send(Err(e));
+                    last => {
+                        let _ = sender.send(last.map(|_| None));
                         return;
                     }
                 }
             }
         });
         PySplit {
-            receiver: Mutex::new(receiver),
+            receiver: Mutex::new(Some(receiver)),
         }
     }
 }
@@ -581,13 +586,24 @@ impl PySplit {
     /// asked for.
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
         let receiver = &self.receiver;
-        // The thread ends (and the channel with it) at the end of the
-        // split or after an error.
-        let next = py.detach(|| receiver.lock().ok().and_then(|r| r.recv().ok()));
-        match next
-            .transpose()
-            .map_err(|e| PyIOError::new_err(e.to_string()))?
-        {
+        let next = py.detach(|| {
+            let mut receiver = receiver.lock().ok()?;
+            let message = receiver.as_ref().map(mpsc::Receiver::recv);
+            if !matches!(message, Some(Ok(Ok(Some(_))))) {
+                *receiver = None;
+            }
+            Some(message)
+        });
+        let message = match next {
+            Some(Some(Ok(message))) => message,
+            Some(None) => return Ok(None),
+            Some(Some(Err(_))) | None => {
+                return Err(PyRuntimeError::new_err(
+                    "the split's reader stopped before the end of the split",
+                ));
+            }
+        };
+        match message.map_err(|e| PyIOError::new_err(e.to_string()))? {
             Some(pair) => Ok(Some(pair_into_py(py, pair)?)),
             None => Ok(None),
         }

@@ -70,8 +70,11 @@ def test_a_split_reader_gives_batches_until_the_split_ends(tmp_path):
     path.write_text("1. e4 e5 *\n\n" * 2500, encoding="utf-8")
     split = _scoresheet.read_file_split(str(path), 0, path.stat().st_size, 1, 1, tables="games")
     tables = [games for games, findings in split]
+    assert next(split, "ended") == "ended"  # and stays ended
     assert all(findings is None for _, findings in _scoresheet.read_file_split(str(path), 0, 100, 1, 1, tables="games"))
     assert len(tables) > 1
     assert sum(rows for rows, _ in tables) == 2500
     with pytest.raises(ValueError):
         _scoresheet.read_file_split(str(path), 0, 100, 1, 1, tables="moves")
+    with pytest.raises(OSError, match="missing.pgn"):
+        _scoresheet.read_file_split(str(tmp_path / "missing.pgn"), 0, 100, 1, 1)
