@@ -87,7 +87,7 @@ impl Strings {
         let validity = self.validity.map(|bits| PyBytes::new(py, &bits));
         (
             validity,
-            ints(py, &self.offsets),
+            ints(py, &self.offsets)?,
             PyBytes::new(py, &self.data),
         )
             .into_pyobject(py)
@@ -106,14 +106,13 @@ fn set_bit(bits: &mut Vec<u8>, index: usize, value: bool) {
 }
 
 /// Integers as Arrow's little-endian buffer.
-fn ints<'py, T: Copy + IntoLe>(py: Python<'py>, values: &[T]) -> Bound<'py, PyBytes> {
+fn ints<'py, T: Copy + IntoLe>(py: Python<'py>, values: &[T]) -> PyResult<Bound<'py, PyBytes>> {
     PyBytes::new_with(py, values.len() * T::SIZE, |out| {
         for (chunk, value) in out.chunks_exact_mut(T::SIZE).zip(values) {
             value.write_le(chunk);
         }
         Ok(())
     })
-    .expect("writing into a new bytes object cannot fail")
 }
 
 trait IntoLe {
@@ -152,13 +151,13 @@ impl Column {
     fn into_py<'py>(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         Ok(match self {
             Column::Strings(s) => s.into_py(py)?.into_any(),
-            Column::Int32(v) => ints(py, &v).into_any(),
-            Column::Int64(v) => ints(py, &v).into_any(),
+            Column::Int32(v) => ints(py, &v)?.into_any(),
+            Column::Int64(v) => ints(py, &v)?.into_any(),
             Column::Map {
                 offsets,
                 keys,
                 values,
-            } => (ints(py, &offsets), keys.into_py(py)?, values.into_py(py)?)
+            } => (ints(py, &offsets)?, keys.into_py(py)?, values.into_py(py)?)
                 .into_pyobject(py)?
                 .into_any(),
         })
