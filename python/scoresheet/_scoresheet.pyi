@@ -85,3 +85,29 @@ def convert_many(
     to_lang: str = ...,
 ) -> List[Tuple[str, int]]: ...
 def game_splits(path: Union[str, PathLike[str]], size: int) -> List[Tuple[int, int, int, int]]: ...
+
+# Used by scoresheet.spark: a table is (rows, columns), each column as
+# Arrow lays it out: (validity or None, offsets, data) for strings,
+# little-endian bytes for numbers, (offsets, keys, values) for a map.
+_Table = Tuple[int, List[Any]]
+_Pair = Tuple[Optional[_Table], Optional[_Table]]
+
+class SplitReader(Iterator[_Pair]):
+    def __iter__(self) -> "SplitReader": ...
+    def __next__(self) -> _Pair: ...
+
+def read_file_split(
+    path: Union[str, PathLike[str]],
+    start: int,
+    end: int,
+    first_game: int,
+    first_line: int,
+    tables: str = ...,
+    pgn: bool = ...,
+) -> SplitReader: ...
+def read_texts(
+    texts: List[Optional[str]],
+    names: List[str],
+    tables: str = ...,
+    pgn: bool = ...,
+) -> List[_Pair]: ...

@@ -4,8 +4,11 @@
 DataFrames: the games, verified, and the audit's findings, with the same
 columns as the command line's report. Files are cut into splits where a
 game starts, never inside one, so that a large archive is read by every
-executor; each split is read with ``mapInArrow``, and the Rust reader
-inside releases the GIL and uses the executor's cores.
+executor; each split is a task of ``mapInArrow``. The Rust reader inside
+releases the GIL, converts a batch of games on the executor's cores and
+lays their values out as Arrow columns itself, so that Python only wraps
+a few buffers per batch and makes no object per game. Games and findings
+come from one pass, cached: the first action on either computes both.
 
 >>> games, findings = scoresheet.spark.read("archive/*.pgn", spark)  # doctest: +SKIP
 >>> findings.groupBy("kind").count().show()                           # doctest: +SKIP
@@ -70,72 +73,113 @@ def _both_schema() -> str:
 _ARROW = {"string": "string", "long": "int64", "int": "int32"}
 
 
+def _arrow_type(kind: str):
+    import pyarrow as pa
+
+    if kind == "map<string,string>":
+        return pa.map_(pa.string(), pa.string())
+    return pa.type_for_alias(_ARROW[kind])
+
+
 def _arrow_schema():
     import pyarrow as pa
 
     fields = [pa.field("row", pa.string())]
     seen = set()
     for name, kind in GAME_COLUMNS + FINDING_COLUMNS:
-        if name in seen:
-            continue
-        seen.add(name)
-        if kind == "map<string,string>":
-            fields.append(pa.field(name, pa.map_(pa.string(), pa.string())))
-        else:
-            fields.append(pa.field(name, pa.type_for_alias(_ARROW[kind])))
+        if name not in seen:
+            seen.add(name)
+            fields.append(pa.field(name, _arrow_type(kind)))
     return pa.schema(fields)
 
 
-def _batches(games: dict, findings: dict) -> Iterator:
-    """Two record batches of the combined schema: the games, the findings."""
+def _array(kind: str, rows: int, column):
+    """A column as the Rust reader builds it (buffers laid out as Arrow
+    lays them out) wrapped as an Arrow array, values untouched."""
+    import pyarrow as pa
+
+    if kind == "string":
+        validity, offsets, data = column
+        buffers = [validity and pa.py_buffer(validity), pa.py_buffer(offsets), pa.py_buffer(data)]
+        return pa.Array.from_buffers(pa.string(), rows, buffers)
+    if kind in ("long", "int"):
+        return pa.Array.from_buffers(_arrow_type(kind), rows, [None, pa.py_buffer(column)])
+    offsets, keys, values = column
+    entries = len(keys[1]) // 4 - 1
+    return pa.MapArray.from_arrays(
+        pa.Array.from_buffers(pa.int32(), rows + 1, [None, pa.py_buffer(offsets)]),
+        _array("string", entries, keys),
+        _array("string", entries, values),
+    )
+
+
+def _repeat(text: str, rows: int):
+    """``text`` ``rows`` times, as a string array (``pyarrow.repeat``
+    would import pandas into every worker)."""
+    import array
+
+    import pyarrow as pa
+
+    data = text.encode("utf-8")
+    offsets = array.array("i", range(0, len(data) * (rows + 1), len(data)))
+    if offsets.itemsize != 4:  # pragma: no cover - C int is 32-bit wherever pyarrow runs
+        raise RuntimeError("array('i') is not 32-bit")
+    return pa.Array.from_buffers(pa.string(), rows, [None, pa.py_buffer(offsets), pa.py_buffer(data * rows)])
+
+
+def _batches(pairs: Iterable) -> Iterator:
+    """Record batches of the combined schema (a row per game or per
+    finding, told apart by ``row``) from the Rust reader's pairs of
+    tables."""
     import pyarrow as pa
 
     schema = _arrow_schema()
-    for kind, columns in (("game", games), ("finding", findings)):
-        size = len(next(iter(columns.values()), []))
-        if size == 0:
-            continue
-        data = {"row": [kind] * size}
-        for field in schema:
-            if field.name == "row":
+    for games, findings in pairs:
+        for kind, table, columns in (("game", games, GAME_COLUMNS), ("finding", findings, FINDING_COLUMNS)):
+            if table is None or table[0] == 0:
                 continue
-            values = columns.get(field.name)
-            if field.name == "tags" and values is not None:
-                values = [list(t.items()) for t in values]
-            data[field.name] = values if values is not None else [None] * size
-        yield pa.RecordBatch.from_pydict(data, schema=schema)
+            rows, buffers = table
+            arrays = {name: _array(k, rows, b) for (name, k), b in zip(columns, buffers)}
+            arrays["row"] = _repeat(kind, rows)
+            yield pa.RecordBatch.from_arrays(
+                [arrays[f.name] if f.name in arrays else pa.nulls(rows, f.type) for f in schema],
+                schema=schema,
+            )
 
 
-def _read_splits(pgn: bool):
+def _read_splits(splits: Sequence[Tuple[str, int, int, int, int]], pgn: bool):
+    # The splits travel with the function (a few dozen bytes each), so
+    # that a task's input is only the split's number: no Python worker
+    # is needed to build the input, and each split is a task of its own.
     def read(batches: Iterable) -> Iterator:
-        """mapInArrow: each split (path, start, end, first game, first
-        line) read, its games and findings numbered and placed in the
-        whole file."""
-        import scoresheet
+        """mapInArrow over ``spark.range``: each split (path, start, end,
+        first game, first line) read, its games and findings numbered
+        and placed in the whole file."""
+        from scoresheet import _scoresheet
 
         for batch in batches:
-            for path, start, end, first, line in zip(*(c.to_pylist() for c in batch.columns)):
-                with open(path, "rb") as f:
-                    f.seek(start)
-                    data = f.read(end - start)
-                yield from _batches(*scoresheet._scoresheet.read_split(data, path, first, line, start, pgn))
+            for i in batch.column(0).to_pylist():
+                path, start, end, first, line = splits[i]
+                yield from _batches(_scoresheet.read_file_split(path, start, end, first, line, pgn=pgn))
 
     return read
 
 
 def _read_texts(column: str, name_column: Optional[str], pgn: bool):
     def read(batches: Iterable) -> Iterator:
-        import scoresheet
+        """mapInArrow over a DataFrame of texts: an input batch's texts
+        read together, on all cores."""
+        from scoresheet import _scoresheet
 
         count = 0
         for batch in batches:
             texts = batch.column(column).to_pylist()
-            names = batch.column(name_column).to_pylist() if name_column else None
-            for i, text in enumerate(texts):
-                name = str(names[i]) if names else str(count)
-                count += 1
-                data = (text or "").encode("utf-8")
-                yield from _batches(*scoresheet._scoresheet.read_split(data, name, 1, 1, 0, pgn))
+            if name_column:
+                names = [str(n) for n in batch.column(name_column).to_pylist()]
+            else:
+                names = [str(count + i) for i in range(len(texts))]
+            count += len(texts)
+            yield from _batches(_scoresheet.read_texts(texts, names, pgn=pgn))
 
     return read
 
@@ -172,6 +216,10 @@ def read(
     rejected, notation, letters, and with ``pgn=True`` the game written as
     PGN, comments kept); ``findings`` has the columns of the command
     line's audit report.
+
+    Both come from one cached DataFrame: the first action on either reads
+    the input once for both, later ones read the cache
+    (``spark.catalog.clearCache()`` frees it).
     """
     from pyspark.sql import DataFrame, SparkSession
 
@@ -189,10 +237,8 @@ def read(
             for path in _paths(source)
             for start, end, first, line in scoresheet.game_splits(path, split_bytes)
         ]
-        frame = spark.sparkContext.parallelize(splits, max(1, len(splits))).toDF(
-            "path string, start long, end long, first long, line long"
-        )
-        both = frame.mapInArrow(_read_splits(pgn), schema=_both_schema())
+        frame = spark.range(0, len(splits), 1, numPartitions=len(splits))
+        both = frame.mapInArrow(_read_splits(splits, pgn), schema=_both_schema())
     both = both.cache()
     games = both.where("row = 'game'").select(*[name for name, _ in GAME_COLUMNS])
     findings = both.where("row = 'finding'").select(*[name for name, _ in FINDING_COLUMNS])

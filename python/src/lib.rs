@@ -6,6 +6,8 @@
 // Python functions take their options as keyword arguments.
 #![allow(clippy::too_many_arguments)]
 
+mod columns;
+
 use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyIOError, PyValueError};
@@ -281,19 +283,6 @@ fn tag_dict<'py>(py: Python<'py>, record: &GameRecord) -> PyResult<Bound<'py, Py
     Ok(dict)
 }
 
-/// What became of a game: `rejected`, `repaired`, `warnings` or `clean`.
-fn status(record: &GameRecord) -> &'static str {
-    if record.is_rejected() {
-        "rejected"
-    } else if record.is_repaired() {
-        "repaired"
-    } else if record.has_problems() {
-        "warnings"
-    } else {
-        "clean"
-    }
-}
-
 /// The reader the options describe.
 fn reader(
     notation: Option<&str>,
@@ -462,110 +451,6 @@ fn game_splits(
         .map_err(|e| PyIOError::new_err(e.to_string()))
 }
 
-/// The games of `data` (a split of the input `name`, starting with game
-/// number `first_game` on line `first_line` at byte `first_byte`) as
-/// columns: a dict of lists for the games, one for the findings (the
-/// report's columns); with `pgn`, each game written as PGN too. What a
-/// cluster's task turns into a table.
-#[pyfunction]
-#[pyo3(signature = (data, name, first_game, first_line, first_byte, pgn=false))]
-fn read_split<'py>(
-    py: Python<'py>,
-    data: Vec<u8>,
-    name: String,
-    first_game: u64,
-    first_line: u32,
-    first_byte: u64,
-    pgn: bool,
-) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
-    let format = if pgn { Format::Pgn } else { Format::None };
-    let reader = Reader::new()
-        .write(format, "en")
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let records = py.detach(|| {
-        reader
-            .read(std::io::Cursor::new(data))
-            .map(|g| g.collect_parallel())
-    });
-    let io = |e: scoresheet::Error| PyIOError::new_err(e.to_string());
-    let records = records
-        .map_err(io)?
-        .into_iter()
-        .collect::<Result<Vec<GameRecord>, _>>()
-        .map_err(io)?;
-    let number = |r: &GameRecord| first_game + r.index() - 1;
-    let games = PyDict::new(py);
-    macro_rules! games {
-        ($($column:literal => $value:expr),* $(,)?) => {
-            $(games.set_item($column, records.iter().map($value).collect::<Vec<_>>())?;)*
-        };
-    }
-    games!(
-        "file" => |_| name.clone(),
-        "white" => |r| r.tag("White").unwrap_or("").to_owned(),
-        "black" => |r| r.tag("Black").unwrap_or("").to_owned(),
-        "result" => |r| r.result().to_owned(),
-        "movetext" => |r| r.moves().iter().map(MoveRecord::san).collect::<Vec<_>>().join(" "),
-        "final_fen" => |r| r.fen(),
-        "status" => |r| status(r).to_owned(),
-        "notation" => |r| r.notation().to_owned(),
-        "letters" => |r| r.letters().to_owned(),
-    );
-    // Numbers and maybes, which the macro's strings do not cover.
-    games.set_item("game", records.iter().map(number).collect::<Vec<_>>())?;
-    games.set_item(
-        "plies",
-        records.iter().map(|r| r.moves().len()).collect::<Vec<_>>(),
-    )?;
-    games.set_item(
-        "pgn",
-        records.iter().map(|r| r.output()).collect::<Vec<_>>(),
-    )?;
-    games.set_item(
-        "tags",
-        records
-            .iter()
-            .map(|r| tag_dict(py, r))
-            .collect::<PyResult<Vec<_>>>()?,
-    )?;
-    let mut rows: Vec<scoresheet::ReportRow> = Vec::new();
-    for record in &records {
-        for mut row in record.report_rows(&name) {
-            row.game = number(record);
-            row.line += first_line - 1;
-            row.byte_offset += first_byte;
-            rows.push(row);
-        }
-    }
-    let findings = PyDict::new(py);
-    macro_rules! column {
-        ($($field:ident),*) => {
-            $(findings.set_item(
-                stringify!($field),
-                rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>(),
-            )?;)*
-        };
-    }
-    column!(
-        file,
-        game,
-        line,
-        column,
-        byte_offset,
-        white,
-        black,
-        ply,
-        move_number,
-        side,
-        written,
-        kind,
-        message,
-        fen_before,
-        suggestion
-    );
-    Ok((games, findings))
-}
-
 #[pymodule]
 fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
@@ -576,6 +461,8 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert_many, m)?)?;
     m.add_function(wrap_pyfunction!(game_splits, m)?)?;
-    m.add_function(wrap_pyfunction!(read_split, m)?)?;
+    m.add_class::<columns::PySplit>()?;
+    m.add_function(wrap_pyfunction!(columns::read_file_split, m)?)?;
+    m.add_function(wrap_pyfunction!(columns::read_texts, m)?)?;
     Ok(())
 }

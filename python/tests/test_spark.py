@@ -4,6 +4,7 @@ import csv
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -19,6 +20,8 @@ def spark():
         pytest.skip("skipped: no Java for Spark")
     from pyspark.sql import SparkSession
 
+    # The workers run this interpreter, and so import the package under test.
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     session = (
         SparkSession.builder.master("local[2]")
         .appName("scoresheet-test")
