@@ -57,6 +57,7 @@ pub struct Converter<'a> {
     style: Style<'a>,
     repair: bool,
     record: bool,
+    record_moves: bool,
 }
 
 impl Default for Converter<'_> {
@@ -74,6 +75,7 @@ impl<'a> Converter<'a> {
             style: Style::default(),
             repair: false,
             record: false,
+            record_moves: true,
         }
     }
 
@@ -109,6 +111,14 @@ impl<'a> Converter<'a> {
     /// [`Converted::record`], as [`crate::Reader`] gives them.
     pub fn record(mut self, record: bool) -> Self {
         self.record = record;
+        self
+    }
+
+    /// With `false`, a record keeps its main line as SAN text only
+    /// ([`GameRecord::san_movetext`]), not a [`crate::MoveRecord`] per
+    /// move.
+    pub fn record_moves(mut self, keep: bool) -> Self {
+        self.record_moves = keep;
         self
     }
 
@@ -374,16 +384,27 @@ impl<'a> Converter<'a> {
                 line: 1,
                 column: 1,
             };
-            let mut moves = record::moves(game, text, origin, |o| original(&rounds.chain, o));
             // Unrepaired, the moves as written go as far as the first edit.
-            if fixed && !repaired {
-                moves.truncate(rounds.first_edit.saturating_sub(1) as usize);
-            }
-            let end = moves.last().map_or(game.start.clone(), |m| {
-                let mut after = m.before.clone();
-                after.play_unchecked(m.mv);
-                after
-            });
+            let limit = if fixed && !repaired {
+                rounds.first_edit.saturating_sub(1) as usize
+            } else {
+                usize::MAX
+            };
+            let (moves, san_line, plies, end) = if self.record_moves {
+                let mut moves =
+                    record::moves(game, text, origin, |o| original(&rounds.chain, o));
+                moves.truncate(limit);
+                let end = moves.last().map_or(game.start.clone(), |m| {
+                    let mut after = m.before.clone();
+                    after.play_unchecked(m.mv);
+                    after
+                });
+                let plies = moves.len() as u32;
+                (moves, None, plies, end)
+            } else {
+                let (line, plies, end) = record::san_line(game, limit);
+                (Vec::new(), Some(line), plies, end)
+            };
             GameRecord {
                 index: 0,
                 location: origin,
@@ -394,6 +415,8 @@ impl<'a> Converter<'a> {
                     .map(|t| (t.name.clone(), t.value.clone()))
                     .collect(),
                 moves,
+                san_line,
+                plies,
                 start: game.start.clone(),
                 end,
                 result: game_result(game),

@@ -150,6 +150,23 @@ impl Reader {
         self
     }
 
+    /// With `false`, each game's main line is kept as SAN text only
+    /// ([`GameRecord::san_movetext`]) and [`GameRecord::moves`] is empty:
+    /// for tables of games, where a record per move (its position, its
+    /// text as written, its place) is not wanted.
+    ///
+    /// ```
+    /// let mut games = scoresheet::Reader::new().moves(false).read_str("1. e4 e5 2. Sf3 *");
+    /// let game = games.next().unwrap()?;
+    /// assert_eq!((game.san_movetext().as_ref(), game.plies()), ("e4 e5 Nf3", 3));
+    /// assert!(game.moves().is_empty());
+    /// # Ok::<(), scoresheet::Error>(())
+    /// ```
+    pub fn moves(mut self, keep: bool) -> Reader {
+        self.options.converter = self.options.converter.record_moves(keep);
+        self
+    }
+
     /// Repairs a game whose mistakes each have one sure fix.
     pub fn repair(mut self, repair: bool) -> Reader {
         self.options.converter = self.options.converter.repair(repair);

@@ -64,6 +64,9 @@ pub struct GameRecord {
     pub(crate) location: Location,
     pub(crate) tags: Vec<(String, String)>,
     pub(crate) moves: Vec<MoveRecord>,
+    /// The main line in SAN, when it was written instead of `moves`.
+    pub(crate) san_line: Option<String>,
+    pub(crate) plies: u32,
     pub(crate) start: Chess,
     pub(crate) end: Chess,
     pub(crate) result: String,
@@ -84,6 +87,8 @@ impl GameRecord {
             location,
             tags: Vec::new(),
             moves: Vec::new(),
+            san_line: None,
+            plies: 0,
             start: Chess::default(),
             end: Chess::default(),
             result: String::new(),
@@ -120,9 +125,27 @@ impl GameRecord {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The main line's moves, as far as they replay.
+    /// The main line's moves, as far as they replay (none when the
+    /// reader was asked for the SAN only: [`Reader::moves`](crate::Reader::moves)).
     pub fn moves(&self) -> &[MoveRecord] {
         &self.moves
+    }
+
+    /// The main line's moves in SAN, separated by spaces, as far as they
+    /// replay: `e4 e5 Nf3`.
+    pub fn san_movetext(&self) -> std::borrow::Cow<'_, str> {
+        match &self.san_line {
+            Some(line) => line.as_str().into(),
+            None => {
+                let sans: Vec<String> = self.moves.iter().map(MoveRecord::san).collect();
+                sans.join(" ").into()
+            }
+        }
+    }
+
+    /// How many half-moves of the main line replay.
+    pub fn plies(&self) -> u32 {
+        self.plies
     }
 
     /// The starting position.
@@ -243,6 +266,32 @@ pub(crate) fn moves(
         });
     });
     out
+}
+
+/// The first `limit` moves of the main line of `game` in English SAN,
+/// separated by spaces, with how many they are and the position after
+/// them.
+pub(crate) fn san_line(game: &Game<'_>, limit: usize) -> (String, u32, Chess) {
+    let mut line = String::with_capacity(game.replay.main_plies as usize * 5);
+    let (mut plies, mut end) = (0u32, game.start.clone());
+    walk(&game.replay.events, &game.start, false, |step, depth| {
+        let Step::Move {
+            mv, before, after, ..
+        } = *step
+        else {
+            return;
+        };
+        if depth > 0 || plies as usize >= limit {
+            return;
+        }
+        if plies > 0 {
+            line.push(' ');
+        }
+        san::append_san(&mut line, before, mv, after, Language::english());
+        plies += 1;
+        end.clone_from(after);
+    });
+    (line, plies, end)
 }
 
 /// Where the text after `between`, which starts at `from`, is.

@@ -25,7 +25,7 @@ use std::sync::{Mutex, mpsc};
 use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
-use scoresheet::{Format, GameRecord, Games, MoveRecord, Reader};
+use scoresheet::{Format, GameRecord, Games, Reader};
 
 /// A column of UTF-8 strings as Arrow lays it out: `len + 1` offsets
 /// into `data`, and a validity bitmap once a null has been pushed.
@@ -266,16 +266,11 @@ impl GamesTable {
             }
         }
         self.tag_offsets.push(self.tag_names.len() as i32);
-        for (i, m) in record.moves().iter().enumerate() {
-            if i > 0 {
-                self.movetext.data.push(b' ');
-            }
-            self.movetext
-                .data
-                .extend_from_slice(MoveRecord::san(m).as_bytes());
-        }
+        self.movetext
+            .data
+            .extend_from_slice(record.san_movetext().as_bytes());
         self.movetext.end_value();
-        self.plies.push(record.moves().len() as i32);
+        self.plies.push(record.plies() as i32);
         self.final_fen.push(&record.fen());
         self.status.push(status(record));
         self.notation.push(record.notation());
@@ -609,10 +604,12 @@ impl PySplit {
     }
 }
 
-/// The reader of a split: PGN written when `pgn`, nothing otherwise.
+/// The reader of a split: PGN written when `pgn`, nothing otherwise; the
+/// main line kept as SAN text, with no record per move.
 fn split_reader(pgn: bool) -> PyResult<Reader> {
     let format = if pgn { Format::Pgn } else { Format::None };
     Reader::new()
+        .moves(false)
         .write(format, "en")
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
