@@ -19,7 +19,7 @@ use shakmaty::{Chess, Move};
 
 use crate::audit::{Finding, Row, Severity};
 use crate::notation::{fen, san};
-use crate::replay::walk::{Step, walk};
+use crate::replay::walk::walk_main_line;
 use crate::game::Game;
 use crate::lang::Language;
 use crate::model::Location;
@@ -234,16 +234,7 @@ pub(crate) fn moves(
     // Moves mostly come in the text's order: each is placed from the one
     // before, not from the game's start.
     let mut last = (0u32, origin);
-    walk(&game.replay.events, &game.start, false, |step, depth| {
-        let Step::Move {
-            mv, token, before, ..
-        } = *step
-        else {
-            return;
-        };
-        if depth > 0 {
-            return;
-        }
+    walk_main_line(&game.replay.events, &game.start, |mv, token, before, _| {
         let span = game
             .lexed
             .tokens
@@ -274,14 +265,8 @@ pub(crate) fn moves(
 pub(crate) fn san_line(game: &Game<'_>, limit: usize) -> (String, u32, Chess) {
     let mut line = String::with_capacity(game.replay.main_plies as usize * 5);
     let (mut plies, mut end) = (0u32, game.start.clone());
-    walk(&game.replay.events, &game.start, false, |step, depth| {
-        let Step::Move {
-            mv, before, after, ..
-        } = *step
-        else {
-            return;
-        };
-        if depth > 0 || plies as usize >= limit {
+    walk_main_line(&game.replay.events, &game.start, |mv, _, before, after| {
+        if plies as usize >= limit {
             return;
         }
         if plies > 0 {

@@ -13,7 +13,7 @@ use crate::lang::Language;
 use crate::notation::san;
 use crate::pgn::lexer::TokenKind;
 use crate::repair;
-use crate::replay::walk::{Step, walk};
+use crate::replay::walk::walk_main_line;
 
 /// Mistakes read past at most in a game: each needs a new reading.
 const MAX_ROUNDS: usize = 16;
@@ -162,18 +162,8 @@ fn collect_moves(
     out: &mut Vec<MoveView>,
 ) {
     let mut ply = 0u32;
-    walk(&game.replay.events, &game.start, false, |step, depth| {
-        let Step::Move {
-            mv,
-            token,
-            before,
-            after,
-            ..
-        } = *step
-        else {
-            return;
-        };
-        let Some(token) = game.lexed.tokens.get(token as usize).filter(|_| depth == 0) else {
+    walk_main_line(&game.replay.events, &game.start, |mv, token, before, after| {
+        let Some(token) = game.lexed.tokens.get(token as usize) else {
             return;
         };
         ply += 1;

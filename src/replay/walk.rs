@@ -144,6 +144,26 @@ pub fn walk(
     }
 }
 
+/// The main line's moves (null moves skipped), each with its token and
+/// the positions before and after it.
+#[inline]
+pub fn walk_main_line(
+    events: &[Event],
+    start: &Chess,
+    mut visit: impl FnMut(Move, u32, &Chess, &Chess),
+) {
+    walk(events, start, false, |step, depth| match *step {
+        Step::Move {
+            mv,
+            token,
+            before,
+            after,
+            ..
+        } if depth == 0 => visit(mv, token, before, after),
+        _ => {}
+    });
+}
+
 /// The positions of the main line: the start, then the one after each
 /// half-move.
 pub fn main_positions(events: &[Event], start: &Chess, mut visit: impl FnMut(&Chess)) {
