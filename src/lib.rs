@@ -40,9 +40,9 @@
 //! ## Features
 //!
 //! * `cli` (default): the `scoresheet` command, [`cli`]; brings clap,
-//!   indicatif and ctrlc.
-//! * `serve` (default): the command's proofreading page; brings axum and
-//!   tokio.
+//!   indicatif, ctrlc and walkdir.
+//! * `serve` (default, needs `cli`): the command's proofreading page;
+//!   brings axum and tokio.
 //!
 //! A library user needs neither: `default-features = false`.
 //!
@@ -52,15 +52,16 @@
 //! (files, directories, standard input, decompressed), `decode` (bytes in
 //! any encoding → UTF-8), `pgn::split` (a stream → one game's text at a
 //! time), `pgn::lexer` (tags and tokens), `document` (running text → the
-//! main line among its words), `engine` (a move pattern resolved on the board), `notation` (a
-//! token → a move pattern and a move → text, in a [`Language`]'s
-//! letters), `replay` (a game's tokens played),
-//! `game` (one game, letters detected), `convert` and `output` (what is
-//! written), `audit` and `repair` (findings, suggestions, repairs), then
-//! `reader` and `record` (the façade above) and `pipeline` (many inputs in
-//! parallel, in order). They are the crate's own; the `internals` feature
-//! makes them public, hidden from this documentation and without any
-//! promise of stability, for the crate's tests, benchmarks and fuzz targets.
+//! main line among its words), `engine` (a move pattern resolved on the
+//! board), `notation` (a token → a move pattern, and a move → text, in a
+//! [`Language`]'s letters), `replay` (a game's tokens played, and the one
+//! walk every writer takes through them), `game` (one game, letters
+//! detected), `convert` and `output` (what is written), `audit` and
+//! `repair` (findings, suggestions, repairs), then `reader` and `record`
+//! (the façade above) and `pipeline` (many inputs in parallel, in order).
+//! They are the crate's own; the `internals` feature makes them public,
+//! hidden from this documentation and without any promise of stability,
+//! for the crate's tests, benchmarks and fuzz targets.
 
 #![warn(missing_docs)]
 
