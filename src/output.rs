@@ -27,34 +27,38 @@ use crate::lang::Language;
 use crate::notation::iccf::Promotion;
 use crate::pgn::writer;
 
-/// An output format.
+/// An output format. With the `cli` feature these are the values of
+/// `--to`, described by these lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum Format {
-    /// PGN export format (SAN in the style's letters).
+    /// PGN export format.
     #[default]
     Pgn,
-    /// Standard algebraic, as a scoresheet.
+    /// Standard algebraic, as a scoresheet (--to-lang for the letters).
     San,
     /// Long algebraic (`Ng1-f3`).
     Lan,
     /// UCI coordinates (`g1f3`).
     Uci,
-    /// ICCF numeric (`7163`).
+    /// ICCF numeric (`7163`; --iccf-promotion for promotions).
     Iccf,
-    /// Descriptive (`N-KB3`).
+    /// Descriptive (`N-KB3`; --to-lang hu for Hungarian).
     Descriptive,
     /// Figurine algebraic (`♘f3`).
     Figurine,
     /// Spoken German for blind players (`Springer Felix drei`).
     Spoken,
-    /// FEN of the final position (or of every ply).
+    /// The final position as FEN (--every-ply for every position).
     Fen,
-    /// EPD of the final position (or of every ply).
+    /// The final position as EPD (--every-ply for every position).
     Epd,
-    /// One JSON object per game and line.
+    /// One JSON object per game: its number, tags, moves with comments,
+    /// NAGs, clocks and variations, final FEN, findings.
     Json,
     /// Nothing: only findings (auditing).
+    #[cfg_attr(feature = "cli", value(skip))]
     None,
 }
 

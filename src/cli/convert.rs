@@ -20,7 +20,7 @@ const MAX_PRINTED: usize = 100;
 pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
     let (read_table, write_table) = (Table::load(&args.read.lang)?, Table::load(&args.to_lang)?);
     let converter = converter(&args.read, &read_table)
-        .to(args.to.format())
+        .to(args.to)
         .every_ply(args.every_ply)
         .repair(args.repair)
         .to_lang(write_table.language()?);

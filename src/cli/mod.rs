@@ -120,8 +120,8 @@ struct ConvertArgs {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = ToArg::Pgn)]
-    to: ToArg,
+    #[arg(long, value_enum, default_value_t = Format::Pgn)]
+    to: Format,
     /// Output piece letters: a language code or `figurine`.
     #[arg(long, default_value = "en")]
     to_lang: String,
@@ -187,51 +187,6 @@ impl IccfArg {
         match self {
             IccfArg::Iccf => Promotion::Iccf,
             IccfArg::Hu => Promotion::Hungarian,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum ToArg {
-    /// PGN export format.
-    Pgn,
-    /// Standard algebraic, as a scoresheet (--to-lang for the letters).
-    San,
-    /// Long algebraic (`Ng1-f3`).
-    Lan,
-    /// UCI coordinates (`g1f3`).
-    Uci,
-    /// ICCF numeric (`7163`; --iccf-promotion for promotions).
-    Iccf,
-    /// Descriptive (`N-KB3`; --to-lang hu for Hungarian).
-    Descriptive,
-    /// Figurine algebraic (`♘f3`).
-    Figurine,
-    /// Spoken German for blind players (`Springer Felix drei`).
-    Spoken,
-    /// The final position as FEN (--every-ply for every position).
-    Fen,
-    /// The final position as EPD (--every-ply for every position).
-    Epd,
-    /// One JSON object per game: its number, tags, moves with comments,
-    /// NAGs, clocks and variations, final FEN, findings.
-    Json,
-}
-
-impl ToArg {
-    fn format(self) -> Format {
-        match self {
-            ToArg::Pgn => Format::Pgn,
-            ToArg::San => Format::San,
-            ToArg::Lan => Format::Lan,
-            ToArg::Uci => Format::Uci,
-            ToArg::Iccf => Format::Iccf,
-            ToArg::Descriptive => Format::Descriptive,
-            ToArg::Figurine => Format::Figurine,
-            ToArg::Spoken => Format::Spoken,
-            ToArg::Fen => Format::Fen,
-            ToArg::Epd => Format::Epd,
-            ToArg::Json => Format::Json,
         }
     }
 }
