@@ -63,6 +63,24 @@ fn audit_into_a_closed_pipe_ends_quietly() {
     assert_eq!(code, Some(1), "{stderr}");
 }
 
+/// The exit status of `convert INPUT -o OUT` with `stderr` as its
+/// standard error.
+fn convert_with_stderr(
+    input: &std::path::Path,
+    out: &std::path::Path,
+    stderr: impl Into<Stdio>,
+) -> std::process::ExitStatus {
+    Process::cargo_bin("scoresheet")
+        .unwrap()
+        .arg("convert")
+        .arg(input)
+        .arg("-o")
+        .arg(out)
+        .stderr(stderr)
+        .status()
+        .unwrap()
+}
+
 #[test]
 fn an_unwritable_standard_error_loses_no_output() {
     let dir = tempfile::tempdir().unwrap();
@@ -73,15 +91,7 @@ fn an_unwritable_standard_error_loses_no_output() {
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let status = Process::cargo_bin("scoresheet")
-        .unwrap()
-        .arg("convert")
-        .arg(&input)
-        .arg("-o")
-        .arg(&out)
-        .stderr(full)
-        .status()
-        .unwrap();
+    let status = convert_with_stderr(&input, &out, full);
     assert_eq!(status.code(), Some(1));
     assert!(fs::read_to_string(&out).unwrap().contains("4. Qxf7# 1-0"));
     assert_eq!(
@@ -112,15 +122,7 @@ fn a_closed_pipe_as_standard_error_loses_no_output() {
     let out = dir.path().join("out.pgn");
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let status = Process::cargo_bin("scoresheet")
-        .unwrap()
-        .arg("convert")
-        .arg(&input)
-        .arg("-o")
-        .arg(&out)
-        .stderr(writer)
-        .status()
-        .unwrap();
+    let status = convert_with_stderr(&input, &out, writer);
     assert_eq!(status.code(), Some(1));
     assert!(fs::read_to_string(&out).unwrap().contains("4. Qxf7# 1-0"));
 }
