@@ -259,24 +259,25 @@ fn json_moves(game: &Game<'_>) -> (Vec<Value>, Vec<String>) {
                 }
             }
             Step::Begin => lines.push(Vec::new()),
-            Step::End => {
-                if lines.len() > 1 {
-                    let line = lines.pop().unwrap_or_default();
-                    if let Some(moves) = lines.last_mut() {
-                        push(moves, "variations", Value::from(line));
-                    }
-                }
-            }
+            Step::End => close_variation(&mut lines),
         }
     });
     // Variations left open (a game cut short) close where it stops.
     while lines.len() > 1 {
+        close_variation(&mut lines);
+    }
+    (lines.pop().unwrap_or_default(), before_first)
+}
+
+/// Ends the innermost variation of `lines`: it goes to the variations of
+/// the last move of the line around it. The main line stays.
+fn close_variation(lines: &mut Vec<Vec<Value>>) {
+    if lines.len() > 1 {
         let line = lines.pop().unwrap_or_default();
         if let Some(moves) = lines.last_mut() {
             push(moves, "variations", Value::from(line));
         }
     }
-    (lines.pop().unwrap_or_default(), before_first)
 }
 
 /// Adds `value` to the list `key` of the last move.
