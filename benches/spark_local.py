@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Spark local mode against the command line on one PGN file.
 
-    python3 benches/spark_local.py FILE [CORES] [SPLIT_MB] [REPEAT]
+    python3 benches/spark_local.py FILE [CORES] [SPLIT_MB] [REPEAT] [WARMUP]
 
 Times scoresheet.spark.read on FILE with local[CORES] (default 2; the
 games and findings counted, so that every split is read), and the
@@ -12,10 +12,13 @@ games per second per core for each and the ratios.
 The Spark session is started before the clock runs. The end-to-end
 figure is the session's first read: it pays for starting the Python
 workers and for the JVM's first Arrow and Python work. The steady-state
-figure is the median of REPEAT (default 3) further reads in the same
-session, the result's cache dropped before each: what every read after
-the first costs. The command line's times are medians of REPEAT runs,
-taken between the Spark runs. Each figure comes with the processor
+figure is the median of REPEAT (default 5) further reads in the same
+session, the result's cache dropped before each, taken after WARMUP
+(default 8) reads more: what a read costs once the JVM has compiled
+Spark's planning, Arrow and cache code (on TCEC, the first ten reads of
+a session went from 1.9 s down to 1.0 s, a read at a time). The
+command line's times are medians of REPEAT runs, taken between the
+Spark runs. Each figure comes with the processor
 seconds it took (the JVM and the Python workers for Spark), which depend
 much less than wall time on what else the machine runs. Spark's Python
 workers run this interpreter (PYSPARK_PYTHON), so that they import the
@@ -40,7 +43,8 @@ from proc_cpu import tree_cpu  # noqa: E402
 path = sys.argv[1]
 cores = int(sys.argv[2]) if len(sys.argv) > 2 else 2
 split = int(float(sys.argv[3]) * (1 << 20)) if len(sys.argv) > 3 else scoresheet.spark.SPLIT_BYTES
-repeat = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+repeat = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+warmup = int(sys.argv[5]) if len(sys.argv) > 5 else 8
 binary = os.path.join(os.path.dirname(__file__), "..", "target", "release", "scoresheet")
 
 
@@ -76,6 +80,7 @@ def timed(*args):
 
 
 first, (n_games, n_findings) = spark_read()
+warming = [spark_read()[0][0] for _ in range(warmup)]
 warm, audit, convert = [], [], []
 for _ in range(repeat):
     audit.append(timed("audit", "-q", "-j", str(cores), path, "--report", "/dev/null"))
@@ -102,6 +107,7 @@ def ratios(times):
 
 print(f"spark local[{cores}]: {n_games} games, {n_findings} findings")
 print(f"  end to end (first read of the session): {rate(first)}")
+print(f"  warming up ({warmup} reads): [{', '.join(f'{t:.2f}' for t in warming)}]")
 print(f"  steady state (median of {repeat}): {rate(t_warm)}  [{', '.join(f'{t[0]:.2f}' for t in warm)}]")
 print(f"scoresheet audit -j {cores} (median of {repeat}): {rate(t_audit)}")
 print(f"scoresheet convert -j {cores} (median of {repeat}): {rate(t_convert)}")
