@@ -4,16 +4,21 @@
 # two inputs alternated in every round so that both meet the same load.
 #
 #   benches/compressed.sh              build, then ROUNDS rounds (default 7)
-#   ROUNDS=11 benches/compressed.sh
+#   ROUNDS=41 benches/compressed.sh
+#   JOB=convert benches/compressed.sh  another job (output to /dev/null)
 #   SCORESHEET=path/to/binary ...      measure that binary
 #
 # Prints each run's wall and CPU time and the load average, then the best
-# and the median of each input and their ratio (compressed / plain).
-# Goal: at most 1.15.
+# and the median of each input and their ratio (compressed / plain), and
+# the median and quartiles of the rounds' own ratios: this machine's
+# speed drifts by a third within a minute, which moves the medians of
+# the two inputs apart, while the two runs of a round meet the same
+# speed. Goal: at most 1.15.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS=${ROUNDS:-7}
+JOB=${JOB:-audit --report /dev/null}
 . benches/lib.sh
 
 PLAIN=$(tcec_pgn)
@@ -27,7 +32,7 @@ fi
 # millisecond: /usr/bin/time's hundredths are 2-3 % of a run this short,
 # as much as the difference measured.
 wall() {
-    python3 - "$SCORESHEET" audit -q -j 2 "$1" --report /dev/null <<'PY'
+    python3 - "$SCORESHEET" $JOB -q -j 2 "$1" <<'PY'
 import os, subprocess, sys, time
 
 start = time.perf_counter()
@@ -42,6 +47,7 @@ PY
 
 plain=()
 zst=()
+paired=()
 plain_cpu=()
 zst_cpu=()
 for round in $(seq "$ROUNDS"); do
@@ -52,6 +58,7 @@ for round in $(seq "$ROUNDS"); do
     zst+=("$z")
     plain_cpu+=("$pc")
     zst_cpu+=("$zc")
+    paired+=("$(awk -v z="$z" -v p="$p" 'BEGIN {printf "%.4f", z / p}')")
 done
 
 stats() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {printf "%s %s", a[1], a[int((NR+1)/2)]}'; }
@@ -64,3 +71,6 @@ read -r zcbest zcmed <<<"$(stats "${zst_cpu[@]}")"
 echo "cpu:   plain best $pcbest s, median $pcmed s; zst best $zcbest s, median $zcmed s"
 awk -v pb="$pbest" -v zb="$zbest" -v pm="$pmed" -v zm="$zmed" -v pc="$pcmed" -v zc="$zcmed" \
     'BEGIN {printf "ratio zst/plain: best %.3f, median %.3f (goal <= 1.15); cpu median %.3f\n", zb/pb, zm/pm, zc/pc}'
+printf '%s\n' "${paired[@]}" | sort -n | awk '{a[NR]=$1} END {
+    printf "ratio of each round: median %.3f, quartiles %.3f-%.3f, over %d rounds (goal <= 1.15)\n",
+        a[int((NR+1)/2)], a[int((NR+3)/4)], a[int((3*NR+1)/4)], NR}'
