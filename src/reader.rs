@@ -350,8 +350,9 @@ const BATCH: usize = 256;
 /// Byte ranges of the file at `path`, each of about `size` bytes and cut
 /// only where a game starts, with the number (from 1) of the first game
 /// in each and the line it starts on: splits that readers on several
-/// machines read apart and that together hold every game once. A UTF-16
-/// file is one split.
+/// machines read apart and that together hold every game once. A
+/// compressed file is one split (its bytes can only be read from the
+/// start), and so is a UTF-16 file.
 ///
 /// ```
 /// let path = std::env::temp_dir().join("scoresheet-splits-example.pgn");
@@ -372,7 +373,10 @@ pub fn game_splits(path: &Path, size: u64) -> Result<Vec<(u64, u64, u64, u32)>, 
     let total = file.metadata().map_err(io_error)?.len();
     let mut input = io::BufReader::new(file);
     let head = io::BufRead::fill_buf(&mut input).map_err(io_error)?;
-    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+    if head.starts_with(&[0xFF, 0xFE])
+        || head.starts_with(&[0xFE, 0xFF])
+        || input::Compression::sniff(head).is_some()
+    {
         return Ok(vec![(0, total, 1, 1)]);
     }
     let mut splits = Vec::new();
@@ -433,6 +437,25 @@ mod tests {
     use super::*;
 
     const THREE: &str = "1. e4 e5 *\n\n1. d4 d5 *\n\n1. c4 Ke3 *\n";
+
+    #[test]
+    fn a_compressed_file_is_one_split_read_whole() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("three.pgn.gz");
+        // Stored, not packed: the games stand in the compressed bytes as
+        // they are, where a split would be cut at the tags of one.
+        let text = "[Event \"?\"]\n\n1. e4 e5 *\n\n".repeat(3000);
+        let mut packed = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::none());
+        packed.write_all(text.as_bytes()).unwrap();
+        std::fs::write(&path, packed.finish().unwrap()).unwrap();
+        let size = std::fs::metadata(&path).unwrap().len();
+        // Cut by its bytes, the stream would break at every split.
+        assert_eq!(game_splits(&path, 1000).unwrap(), [(0, size, 1, 1)]);
+        let games = Reader::new().read_path(&path).unwrap().collect_parallel();
+        assert_eq!(games.len(), 3000);
+        assert!(games.iter().all(|g| g.as_ref().is_ok_and(|g| !g.is_rejected())));
+    }
 
     #[test]
     fn batches_keep_the_input_order_and_end_empty() {

@@ -62,6 +62,26 @@ def test_spark_reads_the_corpus_as_the_command_line_does(spark, corpus, root, tm
     assert one.pgn is None
 
 
+def test_spark_reads_a_compressed_file_whole(spark, corpus, tmp_path):
+    import gzip
+
+    plain = corpus / "twic1599-sample.pgn"
+    # Stored, not packed: the games stand in the compressed bytes as they
+    # are, where cutting the file into splits by its bytes would find them.
+    packed = tmp_path / "twic.pgn.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes(), compresslevel=0))
+    games, findings = scoresheet.spark.read(str(packed), spark, split_bytes=100_000)
+    plain_games, plain_findings = scoresheet.spark.read(str(plain), spark, split_bytes=100_000)
+
+    def rows(frame, *columns):
+        return sorted(tuple(r) for r in frame.select(*columns).collect())
+
+    assert games.count() == plain_games.count() > 0
+    assert rows(games, "game", "movetext", "status") == rows(plain_games, "game", "movetext", "status")
+    finding = ("game", "line", "ply", "kind", "suggestion")
+    assert rows(findings, *finding) == rows(plain_findings, *finding)
+
+
 def test_spark_reads_a_dataframe_of_texts(spark):
     frame = spark.createDataFrame(
         [("a", "1. e4 e5 2. Hf3 Hc6 *"), ("b", "1. e4 e5 2. Ke3 *")], schema="name string, text string"
