@@ -16,6 +16,7 @@ come from one pass, cached: the first action on either computes both.
 
 from __future__ import annotations
 
+import concurrent.futures
 import glob as _glob
 import os
 from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -232,11 +233,12 @@ def read(
         ).mapInArrow(_read_texts(text_column, name_column, pgn), schema=_both_schema())
     else:
         spark = spark or SparkSession.builder.getOrCreate()
-        splits = [
-            (path, start, end, first, line)
-            for path in _paths(source)
-            for start, end, first, line in scoresheet.game_splits(path, split_bytes)
-        ]
+        paths = _paths(source)
+        # Each file is cut on a thread of its own (the cutting releases
+        # the GIL): the driver reads every byte once before any task runs.
+        with concurrent.futures.ThreadPoolExecutor() as pool:
+            cuts = pool.map(lambda path: scoresheet.game_splits(path, split_bytes), paths)
+            splits = [(path, *split) for path, cut in zip(paths, cuts) for split in cut]
         frame = spark.range(0, len(splits), 1, numPartitions=len(splits))
         both = frame.mapInArrow(_read_splits(splits, pgn), schema=_both_schema())
     both = both.cache()
