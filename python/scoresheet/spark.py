@@ -209,7 +209,9 @@ def read(
     """The games and the findings of ``source``: a path, a glob or a list
     of them (files every executor can read), or a DataFrame with a
     column ``text_column`` of game texts (``name_column`` names each
-    text in the findings' ``file`` column).
+    text in the findings' ``file`` column). A file is cut into splits of
+    about ``split_bytes`` where games start; a compressed file is one
+    split, since its bytes can only be read from the start.
 
     Returns ``(games, findings)``: ``games`` has a row per game (file,
     game number, players, result, tags, verified SAN movetext, number of
