@@ -442,7 +442,7 @@ mod tests {
     fn a_compressed_file_is_one_split_read_whole() {
         use std::io::Write;
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("three.pgn.gz");
+        let path = dir.path().join("games.pgn.gz");
         // Stored, not packed: the games stand in the compressed bytes as
         // they are, where a split would be cut at the tags of one.
         let text = "[Event \"?\"]\n\n1. e4 e5 *\n\n".repeat(3000);
