@@ -64,11 +64,11 @@ def _schema(columns: Sequence[Tuple[str, str]]) -> str:
 
 
 def _both_schema() -> str:
-    # One stream of rows, each a game or a finding, told apart by `row`.
-    names = {}
-    for name, kind in GAME_COLUMNS + FINDING_COLUMNS:
-        names.setdefault(name, kind)
-    return _schema([("row", "string")] + list(names.items()))
+    # A row per game, its findings nested in it: a game with none (most
+    # of them) costs the JVM one null, not a row of its own with the
+    # game's columns null.
+    finding = ", ".join(f"`{name}`: {kind}" for name, kind in FINDING_COLUMNS)
+    return _schema(GAME_COLUMNS + [("findings", f"array<struct<{finding}>>")])
 
 
 _ARROW = {"string": "string", "long": "int64", "int": "int32"}
@@ -82,16 +82,17 @@ def _arrow_type(kind: str):
     return pa.type_for_alias(_ARROW[kind])
 
 
+def _findings_type():
+    import pyarrow as pa
+
+    return pa.list_(pa.struct([pa.field(name, _arrow_type(kind)) for name, kind in FINDING_COLUMNS]))
+
+
 def _arrow_schema():
     import pyarrow as pa
 
-    fields = [pa.field("row", pa.string())]
-    seen = set()
-    for name, kind in GAME_COLUMNS + FINDING_COLUMNS:
-        if name not in seen:
-            seen.add(name)
-            fields.append(pa.field(name, _arrow_type(kind)))
-    return pa.schema(fields)
+    fields = [pa.field(name, _arrow_type(kind)) for name, kind in GAME_COLUMNS]
+    return pa.schema(fields + [pa.field("findings", _findings_type())])
 
 
 def _array(kind: str, rows: int, column):
@@ -114,38 +115,37 @@ def _array(kind: str, rows: int, column):
     )
 
 
-def _repeat(text: str, rows: int):
-    """``text`` ``rows`` times, as a string array (``pyarrow.repeat``
-    would import pandas into every worker)."""
-    import array
-
+def _findings(rows: int, offsets, findings):
+    """Each game's findings as a list (null where it has none): rows
+    ``offsets[i]..offsets[i + 1]`` of the ``findings`` table."""
     import pyarrow as pa
+    import pyarrow.compute as pc
 
-    data = text.encode("utf-8")
-    offsets = array.array("i", range(0, len(data) * (rows + 1), len(data)))
-    if offsets.itemsize != 4:  # pragma: no cover - C int is 32-bit wherever pyarrow runs
-        raise RuntimeError("array('i') is not 32-bit")
-    return pa.Array.from_buffers(pa.string(), rows, [None, pa.py_buffer(offsets), pa.py_buffer(data * rows)])
+    if findings is None or findings[0] == 0:
+        return pa.nulls(rows, _findings_type())
+    count, columns = findings
+    values = pa.StructArray.from_arrays(
+        [_array(kind, count, column) for (_, kind), column in zip(FINDING_COLUMNS, columns)],
+        names=[name for name, _ in FINDING_COLUMNS],
+    )
+    offsets = pa.Array.from_buffers(pa.int32(), rows + 1, [None, pa.py_buffer(offsets)])
+    none = pc.equal(pc.subtract(offsets.slice(1), offsets.slice(0, rows)), 0)
+    return pa.ListArray.from_arrays(offsets, values, mask=none)
 
 
 def _batches(pairs: Iterable) -> Iterator:
-    """Record batches of the combined schema (a row per game or per
-    finding, told apart by ``row``) from the Rust reader's pairs of
-    tables."""
+    """Record batches of :func:`_arrow_schema` (a row per game, with its
+    findings) from the Rust reader's pairs of tables."""
     import pyarrow as pa
 
     schema = _arrow_schema()
     for games, findings in pairs:
-        for kind, table, columns in (("game", games, GAME_COLUMNS), ("finding", findings, FINDING_COLUMNS)):
-            if table is None or table[0] == 0:
-                continue
-            rows, buffers = table
-            arrays = {name: _array(k, rows, b) for (name, k), b in zip(columns, buffers)}
-            arrays["row"] = _repeat(kind, rows)
-            yield pa.RecordBatch.from_arrays(
-                [arrays[f.name] if f.name in arrays else pa.nulls(rows, f.type) for f in schema],
-                schema=schema,
-            )
+        if games is None or games[0] == 0:
+            continue
+        rows, columns = games
+        arrays = [_array(kind, rows, column) for (_, kind), column in zip(GAME_COLUMNS, columns)]
+        arrays.append(_findings(rows, columns[len(GAME_COLUMNS)], findings))
+        yield pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
 def _read_splits(splits: Sequence[Tuple[str, int, int, int, int]], pgn: bool):
@@ -244,6 +244,6 @@ def read(
         frame = spark.range(0, len(splits), 1, numPartitions=len(splits))
         both = frame.mapInArrow(_read_splits(splits, pgn), schema=_both_schema())
     both = both.cache()
-    games = both.where("row = 'game'").select(*[name for name, _ in GAME_COLUMNS])
-    findings = both.where("row = 'finding'").select(*[name for name, _ in FINDING_COLUMNS])
+    games = both.select(*[name for name, _ in GAME_COLUMNS])
+    findings = both.selectExpr("inline(findings)")
     return games, findings

@@ -9,7 +9,9 @@
 //! wraps without looking at a value (`pyarrow.Array.from_buffers`), so
 //! that no Python object is made per game, per tag or per move; and the
 //! next batch is converted, on a thread of the split's own, while Spark
-//! takes in the one before.
+//! takes in the one before. The games table ends with offsets into the
+//! findings table, so that Python can nest each game's findings in its
+//! row.
 //!
 //! ```text
 //! file range ──▶ Games::next_batch ──▶ Table (games) + Table (findings)
@@ -211,7 +213,9 @@ pub(crate) fn status(record: &GameRecord) -> &'static str {
 }
 
 /// The games table, a row per game: file, game, white, black, result,
-/// tags, movetext, plies, final_fen, status, notation, letters, pgn.
+/// tags, movetext, plies, final_fen, status, notation, letters, pgn; and
+/// last, `rows + 1` offsets: game `i`'s findings are rows
+/// `offsets[i]..offsets[i + 1]` of the findings table built with it.
 struct GamesTable {
     file: Strings,
     game: Vec<i64>,
@@ -228,6 +232,7 @@ struct GamesTable {
     notation: Strings,
     letters: Strings,
     pgn: Strings,
+    finding_offsets: Vec<i32>,
 }
 
 impl GamesTable {
@@ -248,6 +253,7 @@ impl GamesTable {
             notation: Strings::new(),
             letters: Strings::new(),
             pgn: Strings::new(),
+            finding_offsets: vec![0],
         }
     }
 
@@ -315,6 +321,7 @@ impl GamesTable {
                 Column::Strings(self.notation),
                 Column::Strings(self.letters),
                 Column::Strings(self.pgn),
+                Column::Int32(self.finding_offsets),
             ],
         }
     }
@@ -374,6 +381,10 @@ impl FindingsTable {
         self.strings.iter().map(|s| s.data.len()).max().unwrap_or(0)
     }
 
+    fn rows(&self) -> usize {
+        self.numbers[0].len()
+    }
+
     fn finish(self) -> Table {
         let [
             file,
@@ -429,11 +440,15 @@ impl Tables {
     }
 
     fn push(&mut self, record: &GameRecord, place: &Place) {
-        if let Some(games) = &mut self.games {
-            games.push(record, place);
-        }
         if let Some(findings) = &mut self.findings {
             findings.push(record, place);
+        }
+        if let Some(games) = &mut self.games {
+            games.push(record, place);
+            // The findings table's rows offsets are `i32`, as its
+            // strings' are (see [`TABLE_BYTES`]).
+            let end = self.findings.as_ref().map_or(0, FindingsTable::rows);
+            games.finding_offsets.push(end as i32);
         }
     }
 

@@ -13,15 +13,17 @@ TWO_WHITES = '[White "A"]\n[White "B"]\n[Black "C"]\n\n1. e4 e5 2. Hf3 Hc6 *\n\n
 
 
 def rows(pairs):
-    """The combined batches' rows, the unset columns left out."""
+    """The batches' games, each followed by its findings, as
+    ``("game", row)`` and ``("finding", row)``."""
     out = []
     for batch in spark._batches(pairs):
         assert batch.schema == spark._arrow_schema()
         batch.validate(full=True)
         for row in batch.to_pylist():
-            kind = row["row"]
-            names = spark.GAME_COLUMNS if kind == "game" else spark.FINDING_COLUMNS
-            out.append((kind, {name: row[name] for name, _ in names}))
+            findings = row.pop("findings")
+            assert findings is None or findings  # none is null, not empty
+            out.append(("game", row))
+            out.extend(("finding", finding) for finding in findings or [])
     return out
 
 
