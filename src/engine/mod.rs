@@ -9,3 +9,13 @@
 pub mod moves;
 pub mod origins;
 pub mod resolve;
+
+/// The standard-chess position of `fen`, for tests.
+#[cfg(test)]
+pub(crate) fn position(fen: &str) -> shakmaty::Chess {
+    use shakmaty::{CastlingMode, fen::Fen};
+    fen.parse::<Fen>()
+        .expect("a test FEN")
+        .into_position(CastlingMode::Standard)
+        .expect("a legal test position")
+}

@@ -428,17 +428,12 @@ fn fits_origins(pattern: &MovePattern, m: &Move, origins: Option<&Origins>) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::position as pos;
     use crate::lang::Language;
     use crate::notation::san;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, File};
+    use shakmaty::File;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     fn resolve_en(pos: &Chess, token: &str) -> Resolution {
         resolve_with(pos, &san::parse(token, Language::english()).unwrap(), None)

@@ -187,15 +187,10 @@ impl Namer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::position as pos;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, EnPassantMode};
+    use shakmaty::EnPassantMode;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     fn every_move_reads_back(pos: &Chess, lang: &Language) {
         let origins = Origins::new(pos);
