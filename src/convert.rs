@@ -216,7 +216,13 @@ impl<'a> Converter<'a> {
             };
             let habit = confusion.is_some_and(|c| rounds.seen.contains(&c));
             rounds.seen.extend(confusion);
-            let failed = game.is_rejected();
+            // Moves read as misprints are mistakes the reading has
+            // already settled: repairing, the game is written with them.
+            let misread_only = self.repair
+                && !game.replay.failed
+                && !game.replay.misreads.is_empty()
+                && game.stopped_at().is_none();
+            let failed = game.is_rejected() && !misread_only;
             let mut findings = std::mem::take(&mut game.findings);
             repair::annotate(&mut findings, &found);
             // What an earlier round told is not told again; an earlier
@@ -350,7 +356,8 @@ impl<'a> Converter<'a> {
         rounds: Rounds,
     ) -> Converted {
         let fixed = !rounds.chain.is_empty();
-        let repaired = fixed && self.repair && !rounds.tentative && !failed;
+        let misread = !game.replay.misreads.is_empty();
+        let repaired = (fixed || misread) && self.repair && !rounds.tentative && !failed;
         // Unrepaired, the game as a whole is the game as written.
         if !repaired && fixed {
             findings.retain(|f| f.ply > 0);
@@ -358,6 +365,12 @@ impl<'a> Converter<'a> {
         }
         for f in &mut findings {
             f.offset = f.offset.map(|o| original(&rounds.chain, o));
+            // Repaired, a move read as a misprint is a repair made.
+            if repaired && f.severity == Severity::Error && game.replay.misreads.contains(&f.ply) {
+                f.kind = Kind::Repaired;
+                f.severity = Severity::Warning;
+                f.message = format!("repaired: {}", f.message);
+            }
         }
         // Repaired, each edit's row tells what it explains; else the
         // findings stand as found.
@@ -484,6 +497,12 @@ impl<'a> Converter<'a> {
                 ..read_options
             };
             let other = read(text, &options);
+            // Letters that read the moves before the failure only as
+            // misprints read them worse.
+            let stopped = game.stopped_at().unwrap_or(u32::MAX);
+            if other.replay.misreads.iter().any(|&ply| ply < stopped) {
+                continue;
+            }
             let found = search(&other, &options);
             if !found.is_empty() {
                 return (other, found, options);

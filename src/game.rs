@@ -79,7 +79,7 @@ impl Game<'_> {
     pub fn stopped_at(&self) -> Option<u32> {
         self.findings
             .iter()
-            .find(|f| f.severity == Severity::Error)
+            .find(|f| f.severity == Severity::Error && !self.replay.misreads.contains(&f.ply))
             .map(|f| f.ply)
     }
 

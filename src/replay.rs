@@ -72,6 +72,10 @@ pub struct Replay {
     pub failed: bool,
     /// Index of the termination marker's token, if any.
     pub result: Option<u32>,
+    /// The half-moves read as misprints of legal moves (the document
+    /// reader's synthesis): each has an error finding, and the game reads
+    /// on past it.
+    pub misreads: Vec<u32>,
 }
 
 impl Replay {
@@ -86,6 +90,7 @@ impl Replay {
             pawn_letters: 0,
             failed: false,
             result: None,
+            misreads: Vec::new(),
         }
     }
 

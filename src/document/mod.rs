@@ -26,6 +26,7 @@ pub mod columns;
 pub mod path;
 pub mod positions;
 pub mod spans;
+pub mod synthesis;
 pub mod words;
 
 use shakmaty::{Chess, Position};
@@ -103,6 +104,11 @@ fn read_in(
     if let (Some(r), Some(w)) = (&reordered, &reordered_words) {
         orders.push((r.text(), w.as_slice(), Some(r)));
     }
+    // Pairs of moves printed without a space, cut in two.
+    let pairs = words::split_pairs(text, words);
+    if let Some(w) = &pairs {
+        orders.push((text, w.as_slice(), None));
+    }
     let weigh_letters = tables.len() > 1;
     let mut best: Option<(MainLine, Notation, &Language, &str, usize, _)> = None;
     let mut chosen = orders[0];
@@ -119,7 +125,12 @@ fn read_in(
         };
         for &(notation, lang, name) in tables {
             let line = main_line(&layout, start, notation, lang);
+            // Moves read as printed are the evidence for a reading's
+            // letters and order; misprints only tell readings apart that
+            // read as many.
+            let misprints = line.moves.iter().filter(|f| f.misread.is_some()).count();
             let key = (
+                line.moves.len() - misprints,
                 path::score(line.moves.len(), line.ended.is_some(), line.cost),
                 // A reading that stops at a legible move got half a move further.
                 line.stop
@@ -233,6 +244,7 @@ fn reading_findings(
     found: &path::Found,
     before: &Chess,
     ply: u32,
+    reading: (Notation, &Language),
 ) -> Vec<Finding> {
     let span = words[found.first].start..words[found.end - 1].end;
     let written = &text[span.start as usize..span.end as usize];
@@ -265,6 +277,42 @@ fn reading_findings(
             rest.trim()
         );
         tell(Kind::Unparseable, message, span.start, chosen.clone());
+    }
+    // Words no parser reads as a legal move, read by synthesis as the
+    // nearest legal move's form: a misprint, reported with the moves
+    // that fit it as well.
+    if found.misread.is_some() {
+        let mut all = vec![chosen.clone()];
+        all.extend(
+            found
+                .choices
+                .iter()
+                .filter(|m| **m != found.mv)
+                .map(|m| san(before, *m, Language::english())),
+        );
+        let (kind, what) = if found.legible {
+            (
+                Kind::Illegal,
+                format!(
+                    "illegal move \"{written}\" ({} to move)",
+                    side_name(before.turn())
+                ),
+            )
+        } else {
+            (
+                Kind::Unparseable,
+                unreadable(written, reading.0, reading.1, before.turn()),
+            )
+        };
+        let message = format!(
+            "{what}; read as {chosen}, the legal move it is nearest to, and the rest of the game reads on from it"
+        );
+        let mut finding = Finding::game(kind, Severity::Error, message)
+            .at(span.start, written)
+            .before_move(before, ply);
+        finding.suggestion = all.join(" ");
+        out.push(finding);
+        return out;
     }
     // The moves the text allows: a check or capture mark may leave only
     // one of the moves its words fit.
@@ -389,9 +437,19 @@ impl Assembly<'_> {
             if found.pattern.draw_offer {
                 replay.events.push(Event::DrawOffer);
             }
+            if found.misread.is_some() {
+                replay.misreads.push(ply);
+            }
             replay
                 .findings
-                .extend(reading_findings(text, words, found, &before, ply));
+                .extend(reading_findings(
+                    text,
+                    words,
+                    found,
+                    &before,
+                    ply,
+                    (notation, lang),
+                ));
             cursor = span.end;
         }
         if let Some(end) = line.ended {

@@ -30,6 +30,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
 use crate::document::spans::{is_resign_word, short_text, spans};
+use crate::document::synthesis::{self, Forms};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
 use crate::engine::resolve::{Resolution, resolve_readings};
@@ -55,6 +56,23 @@ const MARK_COST: u32 = 2;
 const SHORT_COST: u32 = 1;
 /// The cost of a move read after a move number that is not its own.
 const MISNUMBER_COST: u32 = 6;
+/// The cost of a move read as a misprint of what stands at its place,
+/// and of each [`MISREAD_PER_COST`] of its edits' cost.
+const MISREAD_COST: u32 = 1;
+const MISREAD_PER_COST: u32 = synthesis::EDIT / 2;
+/// Places, the first in the text, where a half-move may be read as a
+/// misprint, and the states of the beam, the cheapest, that may read one.
+const MISPRINT_PLACES: usize = 3;
+const MISPRINT_STATES: usize = 6;
+/// Misprints in a row, the longest run that nothing after it may leave
+/// unconfirmed.
+const UNCONFIRMED_RUN: u32 = 2;
+/// The cost of a move read where no number leads it (see
+/// [`Lead::Unnumbered`]).
+const UNNUMBERED_COST: u32 = 3;
+/// The cost of Black's move read under White's number printed again,
+/// away from White's move.
+const REPEATED_COST: u32 = 1;
 /// The cost of passing over what stands for a half-move, to read on.
 const BRIDGE_COST: u32 = 5;
 /// Lines, the cheapest first, that may pass over such a place at each
@@ -87,6 +105,13 @@ pub struct Found {
     /// goes on with words that are no part of it (`Castles (K E)` read
     /// from `Castles (K`); `end` is then after the bracket.
     pub read_to: Option<usize>,
+    /// Where no parser read the words as a legal move and synthesis read
+    /// them as a misprint of this one: the cost of the edits, in
+    /// [`synthesis::EDIT`]s.
+    pub misread: Option<u32>,
+    /// Whether, misread, its words parse as a move as printed (one that
+    /// is illegal here) rather than as none.
+    pub legible: bool,
 }
 
 /// Where the main line stopped although the text goes on.
@@ -145,6 +170,24 @@ struct Fit {
     cut_short: bool,
     /// See [`Found::read_to`].
     read_to: Option<usize>,
+    /// See [`Found::misread`].
+    misread: Option<u32>,
+    /// See [`Found::legible`].
+    legible: bool,
+}
+
+impl State {
+    /// The misprints read last that nothing bears out: none when the
+    /// game ends after them or a long run of them is the game's own
+    /// damaged text; a few of them after its last move read as printed
+    /// are words after the game.
+    fn unconfirmed(&self) -> u32 {
+        if self.ended.is_some() || self.unconfirmed > UNCONFIRMED_RUN {
+            0
+        } else {
+            self.unconfirmed
+        }
+    }
 }
 
 struct Node {
@@ -166,6 +209,9 @@ struct State {
     /// The number of the last move, when it was White's and numbered.
     white_number: Option<u32>,
     ended: Option<usize>,
+    /// Misprints read last, with no move read as printed after them:
+    /// nothing bears them out yet.
+    unconfirmed: u32,
     /// Where the line passed over what stood for a half-move (see
     /// [`Search::bridge`]): its half-moves and cost before it, and the
     /// place.
@@ -182,6 +228,12 @@ enum Lead {
     Misnumbered(usize),
     /// Right after White's move.
     Adjacent,
+    /// After White's move number printed again for Black's move.
+    Repeated(usize),
+    /// Right after the last move, or after one short word there (a move
+    /// number damaged past reading, `n` for `5`, `«` for `6`), where the
+    /// game's numbering leads nowhere.
+    Unnumbered,
 }
 
 /// A text's words and what is known of them before any search.
@@ -263,6 +315,8 @@ impl<'t> Layout<'t> {
         let w = &self.words[i];
         match w.kind {
             WordKind::Separator | WordKind::Dots => true,
+            // A bracket closed where none is open is a stray mark.
+            WordKind::Close => self.depth[i] == 0 && self.depth.get(i.wrapping_sub(1)) == Some(&0),
             WordKind::Text => !w.text(self.text).chars().any(char::is_alphanumeric),
             _ => false,
         }
@@ -348,9 +402,11 @@ impl<'t> Layout<'t> {
                         .find(|&j| self.words[j].kind == WordKind::Result);
                     return Some(result.unwrap_or(i));
                 }
+                // A word with a digit is the next move, not a remark.
                 WordKind::Text if !self.is_filler(i) => {
                     words += 1;
-                    if words > 2 {
+                    let digit = w.text(self.text).bytes().any(|b| b.is_ascii_digit());
+                    if words > 2 || digit {
                         return None;
                     }
                 }
@@ -389,16 +445,17 @@ pub fn main_line(
         white_number: None,
         ended: None,
         bridged: None,
+        unconfirmed: 0,
     };
     let mut best = first.clone();
     let mut beam = vec![first];
     while !beam.is_empty() {
         let mut next: Vec<State> = Vec::new();
         let mut bridges = 0;
-        for state in &beam {
+        for (rank, state) in beam.iter().enumerate() {
             let before = next.len();
             if state.ended.is_none() {
-                search.extend(state, &mut next);
+                search.extend(state, rank < MISPRINT_STATES, &mut next);
             }
             // Where the line reads on, the first place it does so.
             let reads_at = next[before..]
@@ -430,6 +487,24 @@ pub fn main_line(
         node = n.prev.as_ref();
     }
     moves.reverse();
+    // Misprints that no move read as printed bears out are no moves:
+    // the line ends before them, and reads on from there if it can.
+    // (A bridged line is cut back to its bridge below.)
+    let unconfirmed = best.unconfirmed();
+    if unconfirmed > 0 && best.bridged.is_none() {
+        moves.truncate(moves.len() - unconfirmed as usize);
+        best.plies -= unconfirmed;
+        best.pos = start.clone();
+        for f in &moves {
+            best.pos.play_unchecked(f.mv);
+        }
+        best.next = moves.last().map_or(0, |f| f.end);
+        best.ended = None;
+        for _ in 0..unconfirmed {
+            best.last = best.last.and_then(|n| n.prev.clone());
+        }
+        best.unconfirmed = 0;
+    }
     // A line that read on past a place it could not read stops there.
     if let Some((plies, cost, stop)) = best.bridged.take() {
         moves.truncate(plies as usize);
@@ -479,7 +554,11 @@ pub fn score(plies: usize, ended: bool, cost: u32) -> i64 {
 fn better(a: &State, b: &State) -> bool {
     let key = |s: &State| {
         (
-            score(s.plies as usize, s.ended.is_some(), s.cost),
+            score(
+                (s.plies - s.unconfirmed()) as usize,
+                s.ended.is_some(),
+                s.cost,
+            ),
             std::cmp::Reverse(s.cost),
         )
     };
@@ -526,6 +605,19 @@ impl Search<'_, '_> {
             let from = at.partition_point(|&(j, _)| j < state.next);
             out.extend(at[from..].iter().map(|&(j, q)| (j, Lead::Number(q))));
         }
+        // Black's move under White's number again, as columns print it
+        // after a note (`8          B to Kt2`).
+        if state.pos.turn() == Color::Black
+            && let Some(at) = l.white_at.get(&n)
+        {
+            let from = at.partition_point(|&(j, _)| j < state.next);
+            out.extend(
+                at[from..]
+                    .iter()
+                    .filter(|&&(_, q)| l.opens[q])
+                    .map(|&(j, q)| (j, Lead::Repeated(q))),
+            );
+        }
         if state.pos.turn() == Color::White
             && let Some(q) = l.misnumbered(state.next, n, limit)
         {
@@ -546,6 +638,22 @@ impl Search<'_, '_> {
         {
             out.push((j, Lead::Misnumbered(q)));
         }
+        if state.plies > 0
+            && let Some(a) = l.adjacent(state.next)
+            && l.depth[a] == 0
+        {
+            let w = &l.words[a];
+            let followed = l.words.get(a + 1).is_some_and(|n| {
+                n.kind == WordKind::Text && !n.paragraph && l.depth[a + 1] == 0
+            });
+            if w.kind == WordKind::Text && state.pos.turn() == Color::White {
+                out.push((a, Lead::Unnumbered));
+            }
+            let short = w.kind == WordKind::Text && w.text(l.text).chars().count() <= 3;
+            if followed && short {
+                out.push((a + 1, Lead::Unnumbered));
+            }
+        }
         out.retain(|&(j, _)| j < limit);
         out.sort_by_key(|&(j, _)| j);
         out.dedup_by_key(|&mut (j, _)| j);
@@ -553,8 +661,10 @@ impl Search<'_, '_> {
         if state.style_run >= STYLE_RUN {
             let adjacent = l.adjacent(state.next);
             out.retain(|&(_, lead)| match lead {
-                Lead::Number(q) | Lead::Misnumbered(q) => l.opens[q] || adjacent == Some(q),
-                Lead::Adjacent => true,
+                Lead::Number(q) | Lead::Misnumbered(q) | Lead::Repeated(q) => {
+                    l.opens[q] || adjacent == Some(q)
+                }
+                Lead::Adjacent | Lead::Unnumbered => true,
             });
         }
         out
@@ -562,7 +672,9 @@ impl Search<'_, '_> {
 
     /// The legal moves the spans at word `first` give in `state`, each
     /// once, with its longest span.
-    fn moves_at(&mut self, state: &State, first: usize) -> Vec<Fit> {
+    /// Where none does and `misprints` allows, the moves they are
+    /// printed or misprinted forms of (see [`synthesis`]).
+    fn moves_at(&mut self, state: &State, first: usize, misprints: bool) -> Vec<Fit> {
         let turn = state.pos.turn();
         let spans = self
             .spans
@@ -570,12 +682,12 @@ impl Search<'_, '_> {
             .or_insert_with(|| spans(self.layout.text, self.layout.words, first))
             .clone();
         let mut out: Vec<Fit> = Vec::new();
-        for (len, span) in spans {
+        for &(len, ref span) in &spans {
             let key = (first, len, turn == Color::White);
             let readings = self
                 .parsed
                 .entry(key)
-                .or_insert_with(|| self.notation.parse(&span, self.lang, turn).ok())
+                .or_insert_with(|| self.notation.parse(span, self.lang, turn).ok())
                 .clone();
             let Some(readings) = readings else {
                 continue;
@@ -598,12 +710,17 @@ impl Search<'_, '_> {
                     choices: choices.clone(),
                     cut_short: false,
                     read_to: None,
+                    misread: None,
+                    legible: true,
                 };
                 match out.iter_mut().find(|f| f.mv == mv) {
                     Some(f) => *f = fit,
                     None => out.push(fit),
                 }
             }
+        }
+        if out.is_empty() && misprints {
+            out = self.synthesize(state, first, &spans);
         }
         // `Q x P (Q 2)`: a move that the longer span rules out is a
         // reading of the text cut short.
@@ -615,6 +732,48 @@ impl Search<'_, '_> {
                 f.end = close + 1;
             }
             self.absorb_marks(f);
+        }
+        out
+    }
+
+    /// The legal moves that the spans at `first` are printed or
+    /// misprinted forms of, where no parser read one: each once, at its
+    /// cheapest span (the longest among equals).
+    fn synthesize(&mut self, state: &State, first: usize, spans: &[(usize, String)]) -> Vec<Fit> {
+        let forms = Forms::cached(&state.pos, self.notation, self.lang);
+        let white = state.pos.turn() == Color::White;
+        let legible = spans
+            .iter()
+            .any(|&(len, _)| matches!(self.parsed.get(&(first, len, white)), Some(Some(_))));
+        let mut out: Vec<Fit> = Vec::new();
+        for (len, span) in spans {
+            let found = forms.matches(span);
+            // A misprint's near readings are all suggestions; a variant's
+            // ties are for the moves after it to settle.
+            let misprint = found.first().is_some_and(|m| !m.is_variant());
+            let choices: Vec<Move> = if found.len() > 1 && (misprint || found[0].cost == found[1].cost) {
+                found.iter().filter(|m| misprint || m.cost == found[0].cost).map(|m| m.mv).collect()
+            } else {
+                Vec::new()
+            };
+            for m in found {
+                let fit = Fit {
+                    mv: m.mv,
+                    end: first + len,
+                    pattern: MovePattern::ANY,
+                    choices: choices.clone(),
+                    cut_short: false,
+                    read_to: None,
+                    misread: (!m.is_variant()).then_some(m.cost),
+                    legible,
+                };
+                match out.iter_mut().find(|f| f.mv == m.mv) {
+                    // The shortest span that reads it: what follows is the next move.
+                    Some(f) if f.misread.unwrap_or(0) > m.cost => *f = fit,
+                    Some(_) => {}
+                    None => out.push(fit),
+                }
+            }
         }
         out
     }
@@ -649,12 +808,24 @@ impl Search<'_, '_> {
     }
 
     /// Pushes every state one half-move after `state` onto `out`.
-    fn extend(&mut self, state: &State, out: &mut Vec<State>) {
+    /// Misprints are read only where `misprints` allows (the cheapest
+    /// states of the beam).
+    fn extend(&mut self, state: &State, misprints: bool, out: &mut Vec<State>) {
         let l = self.layout;
         let mut skipped = 0;
         let mut tried = 0;
-        for (first, lead) in self.places(state) {
-            let moves = self.moves_at(state, first);
+        let places = self.places(state);
+        // A misprint is looked for where the move is expected: at the
+        // first places, until one reads as printed, not in every note
+        // that quotes the move's number further on.
+        let mut read_before = false;
+        for (i, (first, lead)) in places.into_iter().enumerate() {
+            let moves = self.moves_at(
+                state,
+                first,
+                misprints && !read_before && i < MISPRINT_PLACES,
+            );
+            read_before |= moves.iter().any(|f| f.misread.is_none());
             if moves.is_empty() {
                 continue;
             }
@@ -666,6 +837,8 @@ impl Search<'_, '_> {
                 choices,
                 cut_short,
                 read_to,
+                misread,
+                legible,
             } in moves
             {
                 let mut pos = state.pos.clone();
@@ -677,9 +850,17 @@ impl Search<'_, '_> {
                 if bracketed {
                     cost += BRACKET_COST;
                 }
+                if let Some(edits) = misread {
+                    cost += MISREAD_COST + edits / MISREAD_PER_COST;
+                }
                 let number = match lead {
-                    Lead::Number(q) | Lead::Misnumbered(q) => Some(q),
-                    Lead::Adjacent => None,
+                    Lead::Number(q) | Lead::Misnumbered(q) | Lead::Repeated(q) => Some(q),
+                    Lead::Adjacent | Lead::Unnumbered => None,
+                };
+                cost += match lead {
+                    Lead::Unnumbered => UNNUMBERED_COST,
+                    Lead::Repeated(_) => REPEATED_COST,
+                    _ => 0,
                 };
                 if matches!(lead, Lead::Misnumbered(_)) {
                     cost += MISNUMBER_COST;
@@ -711,6 +892,8 @@ impl Search<'_, '_> {
                     pattern,
                     choices,
                     read_to,
+                    misread,
+                    legible,
                 };
                 out.push(State {
                     pos,
@@ -726,6 +909,11 @@ impl Search<'_, '_> {
                     white_number,
                     ended,
                     bridged: state.bridged.clone(),
+                    unconfirmed: if misread.is_some() {
+                        state.unconfirmed + 1
+                    } else {
+                        0
+                    },
                 });
             }
             if !bracketed {
@@ -782,9 +970,10 @@ impl Search<'_, '_> {
                 white_number: (turn == Color::White).then(|| state.pos.fullmoves().get()),
                 ended: None,
                 bridged: Some((state.plies, state.cost, stop.clone())),
+                unconfirmed: state.unconfirmed,
             };
             let mut probe = Vec::new();
-            self.extend(&bridged, &mut probe);
+            self.extend(&bridged, false, &mut probe);
             if !probe.is_empty() {
                 out.push(bridged);
             }
@@ -799,6 +988,10 @@ impl Search<'_, '_> {
         let l = self.layout;
         let turn = state.pos.turn();
         for (first, lead) in self.places(state) {
+            // A place no number leads is no place the text gives.
+            if lead == Lead::Unnumbered {
+                continue;
+            }
             let parsing = self.longest_parse(first, turn);
             // Black's slot: the few words before White's next number
             // (`18 P x B E-Q R 6! ! 19 P x P ch`) stand for Black's move.
@@ -807,7 +1000,7 @@ impl Search<'_, '_> {
                 _ => None,
             };
             let clear_place = match lead {
-                Lead::Number(q) | Lead::Misnumbered(q) => {
+                Lead::Number(q) | Lead::Misnumbered(q) | Lead::Repeated(q) => {
                     matches!(l.words[q].kind, WordKind::Number { dotted: true, .. })
                         || l.opens[q]
                         || !self.numbers_dotted(state)
@@ -816,6 +1009,7 @@ impl Search<'_, '_> {
                     .iter()
                     .take_while(|(len, _)| *len <= slot.unwrap_or(2))
                     .any(|(_, s)| is_move_fragment(s)),
+                Lead::Unnumbered => false,
             };
             if parsing.is_some() || clear_place {
                 // An unreadable move is its slot, or its first word, or

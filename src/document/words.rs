@@ -144,6 +144,84 @@ pub fn words(text: &str) -> Vec<Word> {
     out
 }
 
+/// The words of `text` with every word that is two algebraic moves
+/// printed without a space between them (`e4e6`, `Lg5h6`, `Lxf6Dxf6`,
+/// `O-O-OSb6`, `The1Td6?!`) cut in two; `None` when no word is. Such a
+/// word may also be one move in long algebraic or coordinates (`e2e4`,
+/// `Ng1f3`): the reader weighs both cuts.
+pub fn split_pairs(text: &str, words: &[Word]) -> Option<Vec<Word>> {
+    let mut out = Vec::with_capacity(words.len() + 8);
+    let mut any = false;
+    for w in words {
+        let cut = (w.kind == WordKind::Text)
+            .then(|| pair_cut(w.text(text)))
+            .flatten();
+        match cut {
+            Some(at) => {
+                any = true;
+                let at = w.start + at as u32;
+                out.push(Word { end: at, ..*w });
+                out.push(Word {
+                    start: at,
+                    line_start: false,
+                    paragraph: false,
+                    ..*w
+                });
+            }
+            None => out.push(*w),
+        }
+    }
+    any.then_some(out)
+}
+
+/// Where `word` splits into two algebraic moves, the first as short as
+/// can be.
+fn pair_cut(word: &str) -> Option<usize> {
+    if !word.is_ascii() || word.len() < 4 {
+        return None;
+    }
+    (2..word.len() - 1).find(|&k| is_algebraic(&word[..k]) && is_algebraic(&word[k..]))
+}
+
+/// Whether `s` has the shape of one algebraic move: castling, or a
+/// capital letter at most, an origin's file or rank, a capture mark, a
+/// square, a promotion, and marks.
+fn is_algebraic(s: &str) -> bool {
+    let s = s.trim_end_matches(['+', '#', '!', '?']);
+    if matches!(s, "O-O" | "O-O-O" | "0-0" | "0-0-0") {
+        return true;
+    }
+    let b = s.as_bytes();
+    let mut i = usize::from(b.first().is_some_and(u8::is_ascii_uppercase));
+    let file = |c: Option<&u8>| matches!(c, Some(b'a'..=b'h'));
+    let rank = |c: Option<&u8>| matches!(c, Some(b'1'..=b'8'));
+    // The square is the last file and rank before a promotion.
+    let body = match b.iter().rposition(|c| c.is_ascii_digit()) {
+        Some(r) if r >= 1 && r > i => r + 1,
+        _ => return false,
+    };
+    if !(file(b.get(body - 2)) && rank(b.get(body - 1))) {
+        return false;
+    }
+    let mut origin = &b[i..body - 2];
+    if let Some(rest) = origin.strip_suffix(b"x").or_else(|| origin.strip_suffix(b":")) {
+        origin = rest;
+    }
+    let origin_ok = match origin {
+        [] => true,
+        [c] => file(Some(c)) || rank(Some(c)),
+        [f, r] => file(Some(f)) && rank(Some(r)),
+        _ => false,
+    };
+    i = body;
+    let promotion = match &b[i..] {
+        [] => true,
+        [c] | [b'=', c] => c.is_ascii_uppercase(),
+        _ => false,
+    };
+    origin_ok && promotion
+}
+
 /// `12)`: a parenthesis glued to a number is the number's.
 fn merge_closing_parentheses(text: &str, out: &mut Vec<Word>) {
     let mut i = 0;
@@ -379,6 +457,22 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn pairs_printed_without_a_space_are_cut() {
+        fn cut(w: &str) -> Option<(&str, &str)> {
+            pair_cut(w).map(|at| (&w[..at], &w[at..]))
+        }
+        assert_eq!(cut("e4e6"), Some(("e4", "e6")));
+        assert_eq!(cut("Lg5h6"), Some(("Lg5", "h6")));
+        assert_eq!(cut("Lxf6Dxf6"), Some(("Lxf6", "Dxf6")));
+        assert_eq!(cut("O-O-OSb6"), Some(("O-O-O", "Sb6")));
+        assert_eq!(cut("The1Td6?!"), Some(("The1", "Td6?!")));
+        assert_eq!(cut("exd5Lb4"), Some(("exd5", "Lb4")));
+        assert_eq!(cut("Nf3"), None);
+        assert_eq!(cut("Nbd2"), None);
+        assert_eq!(cut("however"), None);
     }
 
     #[test]

@@ -27,7 +27,7 @@ use crate::notation::SyntaxError;
 use crate::notation::san::strip_marks;
 
 /// How promotion pieces are numbered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Promotion {
     /// ICCF: 1 = queen, 2 = rook, 3 = bishop, 4 = knight.
     #[default]

@@ -30,7 +30,7 @@ use crate::model::{MovePattern, Readings};
 pub use san::SyntaxError;
 
 /// A notation family that games can be read in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Notation {
     /// Standard algebraic, which also reads long algebraic and coordinate

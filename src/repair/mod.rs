@@ -337,6 +337,7 @@ fn anchor<'f>(game: &'f Game<'_>) -> Option<&'f Finding> {
         game.findings.iter().find(|f| {
             f.severity == Severity::Error
                 && matches!(f.kind, Kind::Illegal | Kind::Unparseable | Kind::Ambiguous)
+                && !game.replay.misreads.contains(&f.ply)
         })
     } else {
         game.findings.iter().find(|f| is_mark(f.kind) && f.ply > 0)

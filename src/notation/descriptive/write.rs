@@ -74,6 +74,29 @@ pub fn describe(lang: &Language, pos: &Chess, m: Move, origins: Option<&Origins>
     candidates.into_iter().find(|c| fits(c)).unwrap_or(fallback)
 }
 
+/// Every spelling of `m` in `lang`'s descriptive notation that names it
+/// truly, from the shortest to the fully qualified, whether or not the
+/// position leaves it unique, its squares counted from `side`'s end of
+/// the board (from the other side: the slip of a writer who counts them
+/// as the opponent sees them): what a printer may have set, for the
+/// document reader's synthesis. Castling is `O-O` and `O-O-O`.
+pub fn spellings_from(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<String> {
+    match m.castling_side() {
+        Some(CastlingSide::KingSide) => return vec!["O-O".into()],
+        Some(CastlingSide::QueenSide) => return vec!["O-O-O".into()],
+        None => {}
+    }
+    let Some(desc) = lang.descriptive.as_ref() else {
+        return Vec::new();
+    };
+    let namer = Namer {
+        lang,
+        desc,
+        turn: side,
+    };
+    namer.candidates(pos, m)
+}
+
 struct Namer<'a> {
     lang: &'a Language,
     desc: &'a Descriptive,

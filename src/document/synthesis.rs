@@ -1,0 +1,631 @@
+//! Reading by synthesis: the position says what could have been printed.
+//!
+//! At each point of a game there are some thirty legal moves, and each
+//! can be written in a bounded set of ways in the notation family being
+//! read: every disambiguation, with or without its capture mark, short
+//! and long algebraic, the captured piece named, each of the language's
+//! letters; in descriptive notation every qualified spelling, written
+//! out with `to` and `sq` or not. [`Forms`] renders them all and puts
+//! them in a *key*: without blanks, stops, brackets, dashes
+//! and marks, `0` read as `o`. A span of text is put in the same key and
+//! weighed against every form by an edit distance whose cheap edits are
+//! the known slips: characters that print or write alike (`S`/`5`,
+//! `l`/`1`, `c`/`e`, `ß`/`B`), a capture mark left out or added, and a
+//! few characters left over at the end (a footnote marker, an
+//! evaluation sign, a novelty's `N`).
+//!
+//! A form matched with nothing but such leftovers is a *variant* of the
+//! move (`d4=`, `Ne6+/–`, `P-K5(c)`, `Cf1-c4` with its squares both
+//! right): the move as printed. A form matched with real edits is a
+//! *misreading*: the move the text most likely meant, reported as such.
+//!
+//! ```
+//! use scoresheet::document::synthesis::Forms;
+//! use scoresheet::lang::Language;
+//! use scoresheet::notation::Notation;
+//! use shakmaty::Chess;
+//!
+//! let forms = Forms::new(&Chess::default(), Notation::San, Language::english());
+//! let read = forms.matches("Sf3");
+//! assert_eq!(read[0].mv.to().to_string(), "f3");
+//! assert!(read[0].is_variant());
+//! let misread = forms.matches("Nf5");
+//! assert!(!misread.is_empty() && !misread[0].is_variant());
+//! ```
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::OnceLock;
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+
+use crate::engine::moves::destination;
+use crate::lang::Language;
+use crate::notation::Notation;
+use crate::notation::descriptive::write::spellings_from;
+
+/// The cost of one ordinary edit; the others are fractions of it.
+pub const EDIT: u32 = 10;
+/// A character replaced by one printed or written like it.
+const CONFUSED: u32 = 4;
+/// A letter in the other case (`Bxc6` for `bxc6`).
+const CASE: u32 = 3;
+/// A capture mark left out or added where no form has it that way.
+const CAPTURE_MARK: u32 = EDIT / 2;
+/// Leftover characters after the move that a variant may carry.
+const VARIANT_TAIL: usize = 3;
+/// The cost of each leftover character after the move.
+const TAIL: u32 = 2;
+/// At most this many moves are returned for one span.
+const MOST: usize = 4;
+
+/// Pairs of characters (in key form) that print, scan or are written
+/// alike.
+const CONFUSIONS: &[(char, char)] = &[
+    ('s', '5'),
+    ('l', '1'),
+    ('i', '1'),
+    ('i', 'l'),
+    ('o', 'q'),
+    ('b', '6'),
+    ('b', '8'),
+    ('b', 'h'),
+    ('\u{7f}', 'b'),
+    ('g', '9'),
+    ('g', 'a'),
+    ('g', 'q'),
+    ('z', '2'),
+    ('x', 'k'),
+    ('t', 'f'),
+    ('t', 'l'),
+    ('e', 'c'),
+    ('e', 'o'),
+    ('c', 'o'),
+    ('a', 'd'),
+    ('6', '5'),
+    ('6', '7'),
+    ('1', '7'),
+    ('1', '4'),
+    ('3', '8'),
+    ('3', '5'),
+    ('4', 'a'),
+    ('n', 'h'),
+    ('n', 'r'),
+    ('n', 'u'),
+    ('r', 'k'),
+    ('f', 'e'),
+];
+
+/// Every legal move of a position, each in every form the notation
+/// family may print it, keyed.
+pub struct Forms {
+    moves: Vec<Move>,
+    /// (index in `moves`, key, the cost of the slip it is) for every
+    /// distinct form: zero for a form as the notation writes it.
+    forms: Vec<(usize, Vec<char>, u32)>,
+    /// What each text read as, by its key.
+    read: RefCell<HashMap<Vec<char>, Vec<Match>>>,
+}
+
+/// A legal move that a span of text reads as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Match {
+    /// The move.
+    pub mv: Move,
+    /// The cost of the edits that make the span the move's form, in
+    /// [`EDIT`]s; zero for a variant.
+    pub cost: u32,
+}
+
+impl Match {
+    /// Whether the span is the move as printed, in a variant spelling.
+    pub fn is_variant(&self) -> bool {
+        self.cost == 0
+    }
+}
+
+impl Forms {
+    /// The forms of `pos`'s legal moves in `notation` with `lang`'s
+    /// letters. ICCF numbers have no spellings to vary: none.
+    pub fn new(pos: &Chess, notation: Notation, lang: &Language) -> Forms {
+        let moves: Vec<Move> = match notation {
+            Notation::Iccf(_) => Vec::new(),
+            _ => pos.legal_moves().into_iter().collect(),
+        };
+        let mut forms = Vec::with_capacity(moves.len() * 16);
+        for (i, &m) in moves.iter().enumerate() {
+            let (written, slips) = match notation {
+                Notation::Descriptive => (
+                    descriptive_forms(lang, pos, m, pos.turn()),
+                    // Squares counted from the other side.
+                    descriptive_forms(lang, pos, m, !pos.turn()),
+                ),
+                _ => (algebraic_forms(lang, m), Vec::new()),
+            };
+            let mut keys: Vec<(Vec<char>, u32)> = written
+                .iter()
+                .map(|f| (key(f), 0))
+                .chain(slips.iter().map(|f| (key(f), CONFUSED)))
+                .collect();
+            keys.sort_unstable();
+            keys.dedup_by(|a, b| a.0 == b.0);
+            forms.extend(
+                keys.into_iter()
+                    .filter(|(k, _)| !k.is_empty())
+                    .map(|(k, slip)| (i, k, slip)),
+            );
+        }
+        Forms {
+            moves,
+            forms,
+            read: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// [`Forms::new`], kept for the positions met lately on this thread:
+    /// a text is read again and again as the audit tries its edits, and
+    /// meets the same positions each time.
+    pub fn cached(pos: &Chess, notation: Notation, lang: &Language) -> Rc<Forms> {
+        /// Positions kept; the cache starts afresh when it is full.
+        const KEPT: usize = 4096;
+        type Cache = HashMap<(u64, Notation, String), Rc<Forms>>;
+        thread_local! {
+            static CACHE: RefCell<Cache> = RefCell::new(HashMap::new());
+        }
+        let hash = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+        let id = (hash, notation, lang.code.clone());
+        CACHE.with_borrow_mut(|cache| {
+            if let Some(forms) = cache.get(&id) {
+                return forms.clone();
+            }
+            if cache.len() >= KEPT {
+                cache.clear();
+            }
+            let forms = Rc::new(Forms::new(pos, notation, lang));
+            cache.insert(id, forms.clone());
+            forms
+        })
+    }
+
+    /// The legal moves that `written` (a span in the reader's short
+    /// form) reads as, the nearest first: those within a misreading's
+    /// reach, and near the best.
+    pub fn matches(&self, written: &str) -> Vec<Match> {
+        let text = key(written);
+        if let Some(read) = self.read.borrow().get(&text) {
+            return read.clone();
+        }
+        let read = self.weigh_all(&text);
+        self.read.borrow_mut().insert(text, read.clone());
+        read
+    }
+
+    /// [`Forms::matches`] of a text's key.
+    fn weigh_all(&self, text: &[char]) -> Vec<Match> {
+        // A move names a square or a piece taken, or castles; a word
+        // of prose is none of them.
+        let movelike = text.iter().any(char::is_ascii_digit)
+            || text.contains(&'x')
+            || matches!(text.get(..2), Some(['o' | 'O', 'o' | 'O']))
+            || text.first().is_some_and(|c| c.is_uppercase()) && text.len() <= 8
+            || text.len() >= 4 && text[..4].iter().map(|&c| lower(c)).eq("cast".chars());
+        if text.len() < 2 || !movelike || self.moves.is_empty() {
+            return Vec::new();
+        }
+        let mut best: Vec<Option<u32>> = vec![None; self.moves.len()];
+        if let Some(found) = self.by_squares(text) {
+            best[found] = Some(0);
+        }
+        for (i, form, slip) in &self.forms {
+            if best[*i] == Some(0) {
+                continue;
+            }
+            let reach = (form.len() as u32 * 4).min(3 * EDIT);
+            if !within_reach(text, form, reach) {
+                continue;
+            }
+            if let Some(cost) = weigh(text, form, reach)
+                && (*slip == 0 || cost == 0)
+                && best[*i].is_none_or(|b| cost + slip < b)
+            {
+                best[*i] = Some(cost + slip);
+            }
+        }
+        let mut out: Vec<Match> = best
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.map(|cost| Match { mv: self.moves[i], cost }))
+            .collect();
+        out.sort_by_key(|m| m.cost);
+        let floor = out.first().map_or(0, |m| m.cost);
+        // A variant is the move as printed: a misreading near it is not.
+        let near = if floor == 0 { 0 } else { floor + CONFUSED };
+        out.retain(|m| m.cost <= near);
+        out.truncate(MOST);
+        out
+    }
+
+    /// Long algebraic with both squares right reads as its move whatever
+    /// its piece letter (`Cf1-c4` transliterated, `Kpe1-f1`, `K g1 f3`
+    /// with a knight's old letter) or the captured piece it names
+    /// (`Ce4xCf6`): the index of that move.
+    fn by_squares(&self, text: &[char]) -> Option<usize> {
+        let squares: Vec<(usize, Square)> = (0..text.len().saturating_sub(1))
+            .filter_map(|i| square_at(text, i).map(|sq| (i, sq)))
+            .collect();
+        let [(a, from), (b, to)] = squares[..] else {
+            return None;
+        };
+        // Letters before, between (a capture mark, the captured piece)
+        // and after (a promotion) the squares, a few at most.
+        let letters = |r: std::ops::Range<usize>| text[r].iter().all(|c| c.is_alphabetic());
+        if a > 2 || b < a + 2 || b > a + 4 || text.len() > b + 3 || !letters(0..a) {
+            return None;
+        }
+        let mut fits = self
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.from() == Some(from) && destination(m) == to);
+        let (i, m) = fits.next()?;
+        // Promotions differ in their piece alone: the letter says which.
+        if m.promotion().is_some() {
+            return None;
+        }
+        Some(i)
+    }
+}
+
+/// The square whose file and rank start at `text[i]`.
+fn square_at(text: &[char], i: usize) -> Option<Square> {
+    let file = "abcdefgh".find(*text.get(i)?)?;
+    let rank = "12345678".find(*text.get(i + 1)?)?;
+    Some(Square::from_coords(
+        shakmaty::File::new(file as u32),
+        shakmaty::Rank::new(rank as u32),
+    ))
+}
+
+/// The forms of `m` in algebraic notation: short with each way of
+/// naming the origin, long, with or without the capture mark, the
+/// captured piece named, each of `lang`'s letters.
+fn algebraic_forms(lang: &Language, m: Move) -> Vec<String> {
+    if let Some(side) = m.castling_side() {
+        return match side {
+            CastlingSide::KingSide => vec!["O-O".into()],
+            CastlingSide::QueenSide => vec!["O-O-O".into()],
+        };
+    }
+    let Some(from) = m.from() else {
+        return Vec::new();
+    };
+    let to = destination(&m).to_string();
+    let promotions: Vec<&str> = match m.promotion() {
+        Some(role) => lang.letters(role).iter().map(String::as_str).collect(),
+        None => vec![""],
+    };
+    let letters: Vec<&str> = if m.role() == Role::Pawn {
+        std::iter::once("")
+            .chain(lang.letters(Role::Pawn).iter().map(String::as_str))
+            .collect()
+    } else {
+        lang.letters(m.role()).iter().map(String::as_str).collect()
+    };
+    let file = from.file().char().to_string();
+    let rank = from.rank().char().to_string();
+    let origins: Vec<String> = if m.role() == Role::Pawn {
+        if m.is_capture() {
+            vec![file.clone(), from.to_string()]
+        } else {
+            vec![String::new(), from.to_string()]
+        }
+    } else {
+        vec![String::new(), file.clone(), rank, from.to_string()]
+    };
+    // The captured piece named in long algebraic (`Ce4xCf6`).
+    let captured: Vec<&str> = match m.capture() {
+        Some(role) => std::iter::once("")
+            .chain(lang.letters(role).iter().map(String::as_str))
+            .collect(),
+        None => vec![""],
+    };
+    // A capture with its mark or without, as informal texts print it.
+    let marks: &[&str] = if m.is_capture() { &["x", ""] } else { &[""] };
+    let mut out = Vec::new();
+    for letter in &letters {
+        for origin in &origins {
+            for mark in marks {
+                for taken in &captured {
+                    for promo in &promotions {
+                        out.push(format!("{letter}{origin}{mark}{taken}{to}{promo}"));
+                    }
+                }
+            }
+        }
+    }
+    // `ed`, `exd`: a pawn capture by its files alone.
+    if m.role() == Role::Pawn && m.is_capture() {
+        let target = destination(&m).file().char();
+        out.push(format!("{file}{target}"));
+        out.push(format!("{file}x{target}"));
+    }
+    out
+}
+
+/// The forms of `m` in descriptive notation, its squares counted from
+/// `side`'s end of the board: every spelling, written
+/// short (`R-B1`) and out in words run together as print and scans
+/// leave them (`RtoB1`, `RtoBsq`, `RtakesP`), and a pawn's advance by
+/// its steps (`KPtwo`).
+fn descriptive_forms(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in with_other_letters(lang, spellings_from(lang, pos, m, side)) {
+        if let Some((mover, to)) = s.split_once('-') {
+            out.push(format!("{mover}to{to}"));
+            if let Some(file) = to.strip_suffix('1') {
+                out.push(format!("{mover}to{file}sq"));
+                out.push(format!("{mover}{file}sq"));
+            }
+        } else if let Some((mover, taken)) = s.split_once('x') {
+            out.push(format!("{mover}takes{taken}"));
+        }
+        out.push(s);
+    }
+    if let Some(side) = m.castling_side() {
+        let wing = match side {
+            CastlingSide::KingSide => "K",
+            CastlingSide::QueenSide => "Q",
+        };
+        for word in lang
+            .descriptive
+            .iter()
+            .flat_map(|d| d.castles.iter())
+            .take(1)
+        {
+            out.push(word.clone());
+            out.push(format!("{word}{wing}R"));
+        }
+    }
+    if m.role() == Role::Pawn
+        && !m.is_capture()
+        && let Some(from) = m.from()
+    {
+        let steps = from.rank().distance(destination(&m).rank());
+        let pawn = lang.letter(Role::Pawn);
+        let word = if steps == 2 { "two" } else { "one" };
+        for s in spellings_from(lang, pos, m, side) {
+            // The pawn named by its file: `KBP` of `KBP-B3`, or `P`.
+            if let Some((mover, _)) = s.split_once('-')
+                && mover.ends_with(pawn)
+            {
+                out.push(format!("{mover}{word}"));
+            }
+        }
+        let file_pawn = file_pawn(lang, from);
+        out.push(format!("{file_pawn}{word}"));
+    }
+    out
+}
+
+/// `spellings` and each of them with the other letters of a piece
+/// whose language has several (`Kt` and `S` beside `N`).
+fn with_other_letters(lang: &Language, spellings: Vec<String>) -> Vec<String> {
+    let mut out = spellings.clone();
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+        let [first, others @ ..] = lang.letters(role) else {
+            continue;
+        };
+        for other in others {
+            out.extend(
+                spellings
+                    .iter()
+                    .filter(|s| s.contains(first.as_str()))
+                    .map(|s| s.replace(first.as_str(), other)),
+            );
+        }
+    }
+    out
+}
+
+/// The pawn of `from`'s file named in full (`QBP`, `KP`).
+fn file_pawn(lang: &Language, from: Square) -> String {
+    let Some(desc) = lang.descriptive.as_ref() else {
+        return String::new();
+    };
+    let wing = |king: bool| {
+        let words = if king { &desc.king_wing } else { &desc.queen_wing };
+        words.first().cloned().unwrap_or_default()
+    };
+    let king = from.file() >= shakmaty::File::E;
+    let role = match from.file() {
+        shakmaty::File::A | shakmaty::File::H => Some(Role::Rook),
+        shakmaty::File::B | shakmaty::File::G => Some(Role::Knight),
+        shakmaty::File::C | shakmaty::File::F => Some(Role::Bishop),
+        _ => None,
+    };
+    let name = match role {
+        Some(r) => format!("{}{}", wing(king), lang.letter(r)),
+        None => wing(king),
+    };
+    format!("{name}{}", lang.letter(Role::Pawn))
+}
+
+/// `text` as forms are compared: letters and digits only, `0` as `o`,
+/// `×`, `:` and `X` as the capture mark `x`, marks and brackets gone.
+pub fn key(text: &str) -> Vec<char> {
+    let mut out = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '0' => out.push('O'),
+            '×' | ':' | 'X' => out.push('x'),
+            // The scanner's `ß` for `B`: kept apart, to be weighed as a
+            // look-alike of `b`.
+            'ß' => out.push('\u{7f}'),
+            c if c.is_alphanumeric() => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `c` in lower case, when that is one character.
+fn lower(c: char) -> char {
+    let mut l = c.to_lowercase();
+    match (l.next(), l.next()) {
+        (Some(l), None) => l,
+        _ => c,
+    }
+}
+
+/// Whether `a` and `b` print or are written alike.
+fn confused(a: char, b: char) -> bool {
+    static TABLE: OnceLock<[[bool; 128]; 128]> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [[false; 128]; 128];
+        for &(x, y) in CONFUSIONS {
+            let (x, y) = (ascii(x), ascii(y));
+            t[x][y] = true;
+            t[y][x] = true;
+        }
+        t
+    });
+    table[ascii(a)][ascii(b)]
+}
+
+/// `c` as an index of the confusion table; any non-ASCII character 0.
+fn ascii(c: char) -> usize {
+    match c {
+        c if c.is_ascii() => c as usize,
+        _ => 0,
+    }
+}
+
+/// Whether the lengths of `text` and `form` alone leave reading one as
+/// the other within `reach`: each of the form's characters missing costs
+/// an edit (a capture mark less), each left over after it a tail's share.
+fn within_reach(text: &[char], form: &[char], reach: u32) -> bool {
+    let marks = form.iter().filter(|&&c| c == 'x').count();
+    let missing = (form.len() - marks).saturating_sub(text.len()) as u32;
+    let over = text.len().saturating_sub(form.len()) as u32;
+    missing * EDIT <= reach && over.saturating_sub(VARIANT_TAIL as u32) * TAIL <= reach
+}
+
+/// The cost of reading `text` as `form`, when within `reach`: the
+/// weighted edit distance of `form` to a prefix of `text`, plus what is
+/// left over after it. Zero only when the form is printed as it stands,
+/// with at most [`VARIANT_TAIL`] leftover characters.
+fn weigh(text: &[char], form: &[char], reach: u32) -> Option<u32> {
+    const MAX: usize = 24;
+    let (n, m) = (text.len().min(MAX), form.len().min(MAX));
+    let text = &text[..n];
+    let form = &form[..m];
+    // row[j]: cost of text[..i] against form[..j].
+    let mut prev = [0u32; MAX + 1];
+    let mut row = [0u32; MAX + 1];
+    let ins = |c: char| if c == 'x' { CAPTURE_MARK } else { EDIT };
+    for j in 1..=m {
+        prev[j] = prev[j - 1] + ins(form[j - 1]);
+    }
+    let mut best = prev[m] + TAIL * n as u32 + EDIT * u32::from(n > VARIANT_TAIL);
+    for i in 1..=n {
+        let t = text[i - 1];
+        row[0] = prev[0] + ins(t);
+        for j in 1..=m {
+            let f = form[j - 1];
+            let sub = if t == f {
+                0
+            } else if t.to_lowercase().eq(f.to_lowercase()) {
+                CASE
+            } else if confused(lower(t), lower(f)) {
+                CONFUSED
+            } else {
+                EDIT
+            };
+            row[j] = (prev[j - 1] + sub)
+                .min(prev[j] + ins(t))
+                .min(row[j - 1] + ins(f));
+        }
+        let left = n - i;
+        // A tail of letters is a footnote's or a novelty's; a digit in
+        // it is part of a move.
+        let short_tail = left <= VARIANT_TAIL && !text[i..].iter().any(char::is_ascii_digit);
+        let tail = TAIL * left as u32 + if short_tail { 0 } else { EDIT };
+        let core = row[m];
+        // A variant: the form exactly, and a short tail.
+        let cost = if core == 0 && short_tail {
+            0
+        } else {
+            core + tail
+        };
+        best = best.min(cost);
+        // No cell of a later row costs less than this row's cheapest.
+        if best > reach && row[..=m].iter().all(|&c| c > reach) {
+            return None;
+        }
+        std::mem::swap(&mut prev, &mut row);
+    }
+    (best <= reach).then_some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::position as pos;
+    use shakmaty::san::San;
+
+    fn read(fen: &str, notation: Notation, lang: &str, text: &str) -> Vec<(String, bool)> {
+        let p = pos(fen);
+        let lang = Language::builtin(lang).unwrap();
+        Forms::new(&p, notation, lang)
+            .matches(text)
+            .into_iter()
+            .map(|m| (San::from_move(&p, m.mv).to_string(), m.is_variant()))
+            .collect()
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn signs_glued_to_a_move_leave_it_as_printed() {
+        for text in ["d4=", "d4+/-", "d4!?", "d4N", "d4(c)", "P-Q4(c)"] {
+            let notation = if text.starts_with('P') {
+                Notation::Descriptive
+            } else {
+                Notation::San
+            };
+            assert_eq!(read(START, notation, "en", text), [("d4".into(), true)], "{text}");
+        }
+    }
+
+    #[test]
+    fn long_algebraic_reads_by_its_squares_whatever_the_letter() {
+        assert_eq!(read(START, Notation::San, "en", "Kg1-f3"), [("Nf3".into(), true)]);
+        assert_eq!(read(START, Notation::San, "en", "Фb1c3"), [("Nc3".into(), true)]);
+    }
+
+    #[test]
+    fn scanning_slips_are_misreadings_of_the_nearest_move() {
+        let got = read(START, Notation::San, "en", "5f3");
+        assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
+        let got = read(START, Notation::Descriptive, "en", "Xt to K B 3");
+        assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
+    }
+
+    #[test]
+    fn descriptive_written_out_and_run_together() {
+        assert_eq!(read(START, Notation::Descriptive, "en", "PtoK4"), [("e4".into(), true)]);
+        assert_eq!(read(START, Notation::Descriptive, "en", "KPtwo"), [("e4".into(), true)]);
+        let got = read(START, Notation::Descriptive, "en", "QBPone");
+        assert_eq!(got, [("c3".into(), true)]);
+    }
+
+    #[test]
+    fn prose_is_no_move() {
+        for text in ["the", "However", "would have been", "Black"] {
+            let got = read(START, Notation::San, "en", text);
+            assert!(got.iter().all(|(_, v)| !v), "{text}: {got:?}");
+        }
+    }
+}
