@@ -73,11 +73,13 @@ pub struct Misnumber {
 pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
     let words = words::words(text);
     let tables = readings(text, &words, options);
-    read_in(text, &words, start, &tables)
+    read_in(text, &words, start, &tables, path::MISPRINT_STATES)
 }
 
 /// Reads the main line of `text` from `start` in one notation and
-/// letter set, as the repair search does for each edit it tries.
+/// letter set, as the repair search does for each edit it tries: as
+/// printed, no move read as a misprint, so that the search's many
+/// readings stay fast and each edit is judged by the text it makes.
 pub fn read_with(
     text: &str,
     start: &Chess,
@@ -85,7 +87,7 @@ pub fn read_with(
     lang: &Language,
 ) -> (Lexed, Replay) {
     let words = words::words(text);
-    let doc = read_in(text, &words, start, &[(notation, lang, "")]);
+    let doc = read_in(text, &words, start, &[(notation, lang, "")], 0);
     (doc.lexed, doc.replay)
 }
 
@@ -95,6 +97,7 @@ fn read_in(
     words: &[Word],
     start: &Chess,
     tables: &[(Notation, &Language, &str)],
+    misprints: usize,
 ) -> Document {
     // The text as printed and, when its numbers show columns, as the
     // columns read; the readings of both compete alike.
@@ -124,7 +127,7 @@ fn read_in(
             Vec::new()
         };
         for &(notation, lang, name) in tables {
-            let line = main_line(&layout, start, notation, lang);
+            let line = main_line(&layout, start, notation, lang, misprints);
             // Moves read as printed are the evidence for a reading's
             // letters and order; misprints only tell readings apart that
             // read as many.

@@ -63,7 +63,7 @@ const MISREAD_PER_COST: u32 = synthesis::EDIT / 2;
 /// Places, the first in the text, where a half-move may be read as a
 /// misprint, and the states of the beam, the cheapest, that may read one.
 const MISPRINT_PLACES: usize = 3;
-const MISPRINT_STATES: usize = 6;
+pub const MISPRINT_STATES: usize = 6;
 /// Misprints in a row, the longest run that nothing after it may leave
 /// unconfirmed.
 const UNCONFIRMED_RUN: u32 = 2;
@@ -420,17 +420,21 @@ impl<'t> Layout<'t> {
 }
 
 /// Finds the main line of `layout`'s text from `start`, read in
-/// `notation` with `lang`'s letters.
+/// `notation` with `lang`'s letters; on the `misprints` cheapest lines
+/// of the beam, words that no parser reads as a legal move may be read
+/// by synthesis.
 pub fn main_line(
     layout: &Layout<'_>,
     start: &Chess,
     notation: Notation,
     lang: &Language,
+    misprints: usize,
 ) -> MainLine {
     let mut search = Search {
         layout,
         notation,
         lang,
+        misprints,
         parsed: HashMap::new(),
         spans: HashMap::new(),
     };
@@ -455,7 +459,8 @@ pub fn main_line(
         for (rank, state) in beam.iter().enumerate() {
             let before = next.len();
             if state.ended.is_none() {
-                search.extend(state, rank < MISPRINT_STATES, &mut next);
+                let misprints = rank < search.misprints;
+                search.extend(state, misprints, &mut next);
             }
             // Where the line reads on, the first place it does so.
             let reads_at = next[before..]
@@ -569,6 +574,8 @@ struct Search<'a, 't> {
     layout: &'a Layout<'t>,
     notation: Notation,
     lang: &'a Language,
+    /// The states of the beam, the cheapest, that may read a misprint.
+    misprints: usize,
     parsed: HashMap<(usize, usize, bool), Option<Readings>>,
     spans: HashMap<usize, Vec<(usize, String)>>,
 }
