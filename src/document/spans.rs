@@ -27,6 +27,9 @@ pub struct Vocabulary {
     pub long_form: HashMap<String, String>,
     /// Words that say a player resigned.
     pub resign: Vec<String>,
+    /// Words for a pawn's advance by one square and by two (`K. P. two`).
+    #[serde(default)]
+    pub steps: Vec<String>,
 }
 
 /// The built-in vocabulary.

@@ -44,6 +44,7 @@ use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, 
 use crate::engine::moves::destination;
 use crate::lang::Language;
 use crate::notation::Notation;
+use crate::document::spans::vocabulary;
 use crate::notation::descriptive::write::spellings_from;
 
 /// The cost of one ordinary edit; the others are fractions of it.
@@ -360,51 +361,65 @@ fn algebraic_forms(lang: &Language, m: Move) -> Vec<String> {
 /// leave them (`RtoB1`, `RtoBsq`, `RtakesP`), and a pawn's advance by
 /// its steps (`KPtwo`).
 fn descriptive_forms(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<String> {
+    let spelled = spellings_from(lang, pos, m, side);
     let mut out = Vec::new();
-    for s in with_other_letters(lang, spellings_from(lang, pos, m, side)) {
+    // The words the vocabulary writes out for a dash, a capture and a
+    // first rank (`to`, `takes`, `sq`).
+    let words = |mark: &str| -> Vec<&str> {
+        let mut w: Vec<&str> = vocabulary()
+            .long_form
+            .iter()
+            .filter(|(_, m)| m.as_str() == mark)
+            .map(|(w, _)| w.as_str())
+            .collect();
+        w.sort_unstable();
+        w
+    };
+    let (dashes, takes, firsts) = (words("-"), words("x"), words("1"));
+    for s in with_other_letters(lang, spelled.clone()) {
         if let Some((mover, to)) = s.split_once('-') {
-            out.push(format!("{mover}to{to}"));
-            if let Some(file) = to.strip_suffix('1') {
-                out.push(format!("{mover}to{file}sq"));
-                out.push(format!("{mover}{file}sq"));
+            for dash in &dashes {
+                out.push(format!("{mover}{dash}{to}"));
+                if let Some(file) = to.strip_suffix('1') {
+                    for first in &firsts {
+                        out.push(format!("{mover}{dash}{file}{first}"));
+                        out.push(format!("{mover}{file}{first}"));
+                    }
+                }
             }
         } else if let Some((mover, taken)) = s.split_once('x') {
-            out.push(format!("{mover}takes{taken}"));
+            out.extend(takes.iter().map(|t| format!("{mover}{t}{taken}")));
         }
         out.push(s);
     }
-    if let Some(side) = m.castling_side() {
+    if let (Some(side), Some(desc)) = (m.castling_side(), lang.descriptive.as_ref()) {
         let wing = match side {
-            CastlingSide::KingSide => "K",
-            CastlingSide::QueenSide => "Q",
+            CastlingSide::KingSide => &desc.king_wing,
+            CastlingSide::QueenSide => &desc.queen_wing,
         };
-        for word in lang
-            .descriptive
-            .iter()
-            .flat_map(|d| d.castles.iter())
-            .take(1)
-        {
+        let rook = lang.letter(Role::Rook);
+        for word in desc.castles.iter().take(1) {
             out.push(word.clone());
-            out.push(format!("{word}{wing}R"));
+            out.extend(wing.iter().take(1).map(|w| format!("{word}{w}{rook}")));
         }
     }
+    // A pawn's advance by its steps, the pawn named as in its spellings
+    // (`KBP two`, `P one`), in the words the vocabulary gives.
     if m.role() == Role::Pawn
         && !m.is_capture()
         && let Some(from) = m.from()
     {
-        let steps = from.rank().distance(destination(&m).rank());
+        let steps = from.rank().distance(destination(&m).rank()) as usize;
         let pawn = lang.letter(Role::Pawn);
-        let word = if steps == 2 { "two" } else { "one" };
-        for s in spellings_from(lang, pos, m, side) {
-            // The pawn named by its file: `KBP` of `KBP-B3`, or `P`.
-            if let Some((mover, _)) = s.split_once('-')
-                && mover.ends_with(pawn)
-            {
-                out.push(format!("{mover}{word}"));
+        if let Some(word) = vocabulary().steps.get(steps.wrapping_sub(1)) {
+            for s in &spelled {
+                if let Some((mover, _)) = s.split_once('-')
+                    && mover.ends_with(pawn)
+                {
+                    out.push(format!("{mover}{word}"));
+                }
             }
         }
-        let file_pawn = file_pawn(lang, from);
-        out.push(format!("{file_pawn}{word}"));
     }
     out
 }
@@ -427,29 +442,6 @@ fn with_other_letters(lang: &Language, spellings: Vec<String>) -> Vec<String> {
         }
     }
     out
-}
-
-/// The pawn of `from`'s file named in full (`QBP`, `KP`).
-fn file_pawn(lang: &Language, from: Square) -> String {
-    let Some(desc) = lang.descriptive.as_ref() else {
-        return String::new();
-    };
-    let wing = |king: bool| {
-        let words = if king { &desc.king_wing } else { &desc.queen_wing };
-        words.first().cloned().unwrap_or_default()
-    };
-    let king = from.file() >= shakmaty::File::E;
-    let role = match from.file() {
-        shakmaty::File::A | shakmaty::File::H => Some(Role::Rook),
-        shakmaty::File::B | shakmaty::File::G => Some(Role::Knight),
-        shakmaty::File::C | shakmaty::File::F => Some(Role::Bishop),
-        _ => None,
-    };
-    let name = match role {
-        Some(r) => format!("{}{}", wing(king), lang.letter(r)),
-        None => wing(king),
-    };
-    format!("{name}{}", lang.letter(Role::Pawn))
 }
 
 /// `text` as forms are compared: letters and digits only, `0` as `o`,

@@ -51,20 +51,7 @@ pub fn append(
 /// `m` in `pos`, without check marks, in the shortest spelling that reads
 /// back as exactly `m`.
 pub fn describe(lang: &Language, pos: &Chess, m: Move, origins: Option<&Origins>) -> String {
-    match m.castling_side() {
-        Some(CastlingSide::KingSide) => return "O-O".into(),
-        Some(CastlingSide::QueenSide) => return "O-O-O".into(),
-        None => {}
-    }
-    let Some(desc) = lang.descriptive.as_ref() else {
-        return String::new();
-    };
-    let namer = Namer {
-        lang,
-        desc,
-        turn: pos.turn(),
-    };
-    let mut candidates = namer.candidates(pos, m);
+    let mut candidates = spellings_from(lang, pos, m, pos.turn());
     candidates.sort_by_key(|c| c.chars().count());
     let fits = |text: &str| {
         parse(text, lang, pos.turn())
