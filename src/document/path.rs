@@ -467,7 +467,9 @@ pub fn main_line(
                 .iter()
                 .filter_map(|s| s.last.as_ref().map(|n| n.found.first))
                 .min();
-            if reads_at.is_none() && better(state, &best) {
+            // A line read on only by misprints may end here.
+            let confirmed = next[before..].iter().any(|s| s.unconfirmed == 0);
+            if !confirmed && better(state, &best) {
                 best = state.clone();
             }
             if state.ended.is_none() && state.bridged.is_none() && bridges < BRIDGES {
@@ -995,8 +997,10 @@ impl Search<'_, '_> {
         let l = self.layout;
         let turn = state.pos.turn();
         for (first, lead) in self.places(state) {
-            // A place no number leads is no place the text gives.
-            if lead == Lead::Unnumbered {
+            // A place no number leads is no place the text gives; White's
+            // number printed again before what Black cannot play is more
+            // likely an alternative to White's move (`7. Ld2 … 7. Pc3`).
+            if matches!(lead, Lead::Unnumbered | Lead::Repeated(_)) {
                 continue;
             }
             let parsing = self.longest_parse(first, turn);

@@ -315,16 +315,30 @@ fn cut(
 }
 
 /// Length of a termination marker at the start of `s`, which must then
-/// end (a full stop may follow).
+/// end (a full stop may follow). The dash may be any printed dash or a
+/// colon: `1-0`, `1–0`, `0—1`, `1:0`, `½–½`.
 fn result_len(s: &str) -> Option<usize> {
-    for marker in ["1/2-1/2", "½-½", "1-0", "0-1", "1:0", "0:1", "*"] {
-        if let Some(rest) = s.strip_prefix(marker)
-            && matches!(rest, "" | ".")
-        {
-            return Some(s.len());
-        }
-    }
-    None
+    let rest = if let Some(rest) = s.strip_prefix('*') {
+        rest
+    } else {
+        let (first, rest) = ["1/2", "½", "1", "0"]
+            .iter()
+            .find_map(|side| s.strip_prefix(side).map(|rest| (*side, rest)))?;
+        let rest = rest.strip_prefix(['-', '–', '—', '‒', '−', ':'])?;
+        let other = match first {
+            "1" => "0",
+            "0" => "1",
+            half => half,
+        };
+        let rest = rest.strip_prefix(other).or_else(|| {
+            // `1/2-½` and `½-1/2` are printed too.
+            (first != "1" && first != "0")
+                .then(|| rest.strip_prefix("1/2").or_else(|| rest.strip_prefix('½')))
+                .flatten()
+        })?;
+        rest
+    };
+    matches!(rest, "" | ".").then_some(s.len())
 }
 
 /// A move number at the start of `s`: its kind and length. Three digits
