@@ -95,11 +95,25 @@ impl Game<'_> {
     /// The result written in the movetext, or else the Result tag, or
     /// else the one the final position proves (mate, stalemate), or `*`.
     /// A written `*` (unknown) gives way to a result the position proves.
+    /// Without a written result, a resignation written after the last
+    /// move gives it.
     pub fn result(&self) -> &str {
         match self.written_result() {
-            Some("*") | None => self.proven_result().unwrap_or("*"),
+            Some("*") => self.proven_result().unwrap_or("*"),
+            None => self
+                .resigned_result()
+                .or_else(|| self.proven_result())
+                .unwrap_or("*"),
             Some(written) => written,
         }
+    }
+
+    /// The result a written resignation gives: the other side wins.
+    fn resigned_result(&self) -> Option<&'static str> {
+        self.replay.resigned.map(|side| match side {
+            shakmaty::Color::White => "0-1",
+            shakmaty::Color::Black => "1-0",
+        })
     }
 
     /// The result written in the movetext, or else in the Result tag.
@@ -679,7 +693,10 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
             )
             .at(t.offset, t.value.clone()),
         ),
-        (None, None) if !game.lexed.tags.is_empty() || game.replay.resolved > 0 => {
+        (None, None)
+            if game.replay.resigned.is_none()
+                && (!game.lexed.tags.is_empty() || game.replay.resolved > 0) =>
+        {
             let (severity, message) = match game.proven_result() {
                 Some(proven) => (
                     Severity::Info,

@@ -76,6 +76,9 @@ pub struct Replay {
     /// reader's synthesis): each has an error finding, and the game reads
     /// on past it.
     pub misreads: Vec<u32>,
+    /// The side a word of resignation after the last move says gave up
+    /// (`Resigns.`, `Black resigned`), where no result is written.
+    pub resigned: Option<shakmaty::Color>,
 }
 
 impl Replay {
@@ -91,6 +94,7 @@ impl Replay {
             failed: false,
             result: None,
             misreads: Vec::new(),
+            resigned: None,
         }
     }
 

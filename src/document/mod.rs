@@ -29,7 +29,7 @@ pub mod spans;
 pub mod synthesis;
 pub mod words;
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Color, Position};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::notation::san::san;
@@ -339,7 +339,7 @@ fn reading_findings(
                 .map(|m| san(before, **m, Language::english())),
         );
         let message = format!(
-            "ambiguous move \"{written}\": {} legal moves fit; {chosen} is the only one under which the game goes on",
+            "ambiguous move \"{written}\": {} legal moves fit; {chosen} is read, as the moves after it bear out or, where they do not, as the likelier",
             choices.len()
         );
         tell(Kind::Ambiguous, message, span.start, all.join(" "));
@@ -462,6 +462,8 @@ impl Assembly<'_> {
                 let span = w.start..w.start + result_text_len(w.text(text));
                 replay.result = Some(self.token(TokenKind::Result, span));
                 cursor = w.end;
+            } else {
+                replay.resigned = Some(resigning_side(text, words, end, pos.turn()));
             }
         }
         if let Some(stop) = &line.stop {
@@ -526,6 +528,18 @@ fn unreadable(written: &str, notation: Notation, lang: &Language, turn: shakmaty
         message.push_str(" (this looks like ICCF numeric notation)");
     }
     message
+}
+
+/// The side that the resignation word `at` says gave up: the one a
+/// colour word just before it names (`Black resigned`), else the side to
+/// move (`55 … P to B7 / Resigns.`).
+fn resigning_side(text: &str, words: &[Word], at: usize, to_move: Color) -> Color {
+    words[at.saturating_sub(2)..at]
+        .iter()
+        .rev()
+        .take_while(|w| w.kind == WordKind::Text)
+        .find_map(|w| spans::colour_word(w.text(text)))
+        .unwrap_or(to_move)
 }
 
 /// `1-0.` is written `1-0`.

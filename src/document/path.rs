@@ -658,8 +658,13 @@ impl Search<'_, '_> {
             if w.kind == WordKind::Text && state.pos.turn() == Color::White {
                 out.push((a, Lead::Unnumbered));
             }
-            let short = w.kind == WordKind::Text && w.text(l.text).chars().count() <= 3;
-            if followed && short {
+            // A number damaged past reading is short, and not a word
+            // (`n`, `«`, `l5`; not `If`).
+            let t = w.text(l.text);
+            let damaged_number = w.kind == WordKind::Text
+                && t.chars().count() <= 3
+                && (t.chars().count() == 1 || !t.chars().all(char::is_alphabetic));
+            if followed && damaged_number {
                 out.push((a + 1, Lead::Unnumbered));
             }
         }
@@ -669,11 +674,12 @@ impl Search<'_, '_> {
         // Layout: a game printed a move to a line keeps doing so.
         if state.style_run >= STYLE_RUN {
             let adjacent = l.adjacent(state.next);
-            out.retain(|&(_, lead)| match lead {
+            out.retain(|&(j, lead)| match lead {
                 Lead::Number(q) | Lead::Misnumbered(q) | Lead::Repeated(q) => {
                     l.opens[q] || adjacent == Some(q)
                 }
-                Lead::Adjacent | Lead::Unnumbered => true,
+                Lead::Unnumbered => l.opens[j] || l.opens[j - 1],
+                Lead::Adjacent => true,
             });
         }
         out
@@ -703,7 +709,11 @@ impl Search<'_, '_> {
             };
             let moves = match resolve_readings(&state.pos, &readings, state.origins.as_ref()) {
                 Resolution::Unique(m) => vec![m],
-                Resolution::Ambiguous(moves) => moves,
+                Resolution::Ambiguous(mut moves) => {
+                    // Where nothing later settles it, the likelier first.
+                    moves.sort_by_key(unlikeliness);
+                    moves
+                }
                 Resolution::Illegal => continue,
             };
             let choices = if moves.len() > 1 {
@@ -1125,6 +1135,17 @@ impl Search<'_, '_> {
         }
         None
     }
+}
+
+/// How unlikely a writer would leave `mv` ambiguous: a piece that
+/// crosses to the other wing (`R to Kt 8` from KB8 is KKt8, not QKt8),
+/// and a long move, are named more fully when meant.
+fn unlikeliness(mv: &Move) -> (bool, u32) {
+    let to = mv.to();
+    mv.from().map_or((false, 0), |from| {
+        let wing = |sq: shakmaty::Square| sq.file() >= shakmaty::File::E;
+        (wing(from) != wing(to), from.distance(to))
+    })
 }
 
 /// The move number that leads text word `i`: the word before it, or the

@@ -13,11 +13,12 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
+use shakmaty::Color;
 
 use crate::document::words::{Word, WordKind, words};
 
 /// Most words one move is printed in (`Q R - K Kt 1`, `P. takes K. Kt.'s P.`).
-pub const MAX_SPAN: usize = 7;
+pub const MAX_SPAN: usize = 9;
 
 /// The words of running text the reader knows (`grammars/document.toml`).
 #[derive(Debug, Deserialize)]
@@ -30,6 +31,15 @@ pub struct Vocabulary {
     /// Words for a pawn's advance by one square and by two (`K. P. two`).
     #[serde(default)]
     pub steps: Vec<String>,
+    /// Words for a piece moved between a checking piece and the king
+    /// (`R interposes`).
+    #[serde(default)]
+    pub interpose: Vec<String>,
+    /// Words that name White and Black (`Black resigned`).
+    #[serde(default)]
+    pub white: Vec<String>,
+    #[serde(default)]
+    pub black: Vec<String>,
 }
 
 /// The built-in vocabulary.
@@ -47,6 +57,21 @@ pub fn is_resign_word(word: &str) -> bool {
         .trim_matches(|c: char| !c.is_alphanumeric())
         .to_lowercase();
     !word.is_empty() && vocabulary().resign.contains(&word)
+}
+
+/// The side a word names (`White`, `Schwarz`, `negras`), if it does.
+pub fn colour_word(word: &str) -> Option<Color> {
+    let word = word
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    let v = vocabulary();
+    if v.white.contains(&word) {
+        Some(Color::White)
+    } else if v.black.contains(&word) {
+        Some(Color::Black)
+    } else {
+        None
+    }
 }
 
 /// Whether word `i` may be part of a move's span after its first word.
@@ -96,7 +121,7 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
         let word = words[i].text(text);
         short_form(word, &mut joined);
         if !joined.is_empty() && words[i].kind != WordKind::Open {
-            out.push((len, capital_captures(&joined)));
+            out.push((len, capital_captures(&without_glyphs_in_brackets(&joined))));
         }
         // A rank before a full stop ends the sentence, and the move.
         if len > 1 && matches!(words[i].kind, WordKind::Number { dotted: true, .. }) {
@@ -113,6 +138,25 @@ fn is_abbreviation(word: &str) -> bool {
         && b.len().is_multiple_of(2)
         && b.chunks(2)
             .all(|pair| pair[0].is_ascii_lowercase() && pair[1] == b'.')
+}
+
+/// `R(onR2!)-R1`: an annotation glyph inside a bracket that names a
+/// square says nothing of the move; it is dropped.
+fn without_glyphs_in_brackets(joined: &str) -> std::borrow::Cow<'_, str> {
+    if !joined.contains(['!', '?']) || !joined.contains(')') {
+        return joined.into();
+    }
+    let mut out = String::with_capacity(joined.len());
+    for (i, c) in joined.char_indices() {
+        let glyph_before_close = matches!(c, '!' | '?')
+            && joined[i..]
+                .trim_start_matches(['!', '?'])
+                .starts_with(')');
+        if !glyph_before_close {
+            out.push(c);
+        }
+    }
+    out.into()
 }
 
 /// `dXe5`, `P X P`: a capital X inside a move is a capture; at its end
@@ -155,10 +199,11 @@ fn short_form(word: &str, out: &mut String) {
         short_form(after, out);
         return;
     }
-    // `K.'s` → `K`, `4th` → `4`.
+    // `K.'s` → `K`, `Kts` → `Kt`, `4th` → `4`.
     let bare = bare
         .strip_suffix("'s")
         .or_else(|| bare.strip_suffix("’s"))
+        .or_else(|| possessive_piece(&bare))
         .unwrap_or(&bare);
     let bare = match bare.len().checked_sub(2) {
         Some(at)
@@ -182,6 +227,15 @@ fn short_form(word: &str, out: &mut String) {
             c => c,
         });
     }
+}
+
+/// A piece's name with a possessive `s` and no apostrophe (`Kts`,
+/// `QBs`): the name.
+fn possessive_piece(word: &str) -> Option<&str> {
+    let name = word.strip_suffix('s')?;
+    let capitals = name.bytes().take_while(u8::is_ascii_uppercase).count();
+    let rest = &name[capitals..];
+    ((1..=2).contains(&capitals) && matches!(rest, "" | "t")).then_some(name)
 }
 
 /// A long-form word glued between a piece and a square (`PtoK4`,
@@ -227,6 +281,8 @@ mod tests {
         assert_eq!(all("PtoK4")[0], "P-K4");
         assert_eq!(all("KttakesP")[0], "KtxP");
         assert!(all("Kt to B 3").contains(&"Kt-B3".to_owned()));
+        assert_eq!(all("Kts P takes P")[3], "KtPxP");
+        assert!(all("R (on R2!) to R square").contains(&"R(R2)-R1".to_owned()));
     }
 
     #[test]

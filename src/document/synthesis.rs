@@ -212,8 +212,18 @@ impl Forms {
             || matches!(text.get(..2), Some(['o' | 'O', 'o' | 'O']))
             || text.first().is_some_and(|c| c.is_uppercase()) && text.len() <= 8
             || text.len() >= 4 && text[..4].iter().map(|&c| lower(c)).eq("cast".chars());
-        if text.len() < 2 || !movelike || self.moves.is_empty() {
+        if text.len() < 2 || self.moves.is_empty() {
             return Vec::new();
+        }
+        if !movelike {
+            // Only a move's own words (`R interposes`, `K P two`).
+            return self
+                .forms
+                .iter()
+                .filter(|(_, form, slip)| *slip == 0 && form.as_slice() == text)
+                .map(|&(i, _, _)| Match { mv: self.moves[i], cost: 0 })
+                .take(1)
+                .collect();
         }
         let mut best: Vec<Option<u32>> = vec![None; self.moves.len()];
         if let Some(found) = self.by_squares(text) {
@@ -401,6 +411,15 @@ fn descriptive_forms(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<
         for word in desc.castles.iter().take(1) {
             out.push(word.clone());
             out.extend(wing.iter().take(1).map(|w| format!("{word}{w}{rook}")));
+        }
+    }
+    // A piece put between a checking piece and the king, named alone
+    // (`R interposes`).
+    if pos.is_check() && m.role() != Role::King && !m.is_capture() {
+        for s in &spelled {
+            if let Some((mover, _)) = s.split_once('-') {
+                out.extend(vocabulary().interpose.iter().map(|w| format!("{mover}{w}")));
+            }
         }
     }
     // A pawn's advance by its steps, the pawn named as in its spellings
