@@ -318,25 +318,21 @@ fn cut(
 /// end (a full stop may follow). The dash may be any printed dash or a
 /// colon: `1-0`, `1–0`, `0—1`, `1:0`, `½–½`.
 fn result_len(s: &str) -> Option<usize> {
-    let rest = if let Some(rest) = s.strip_prefix('*') {
-        rest
-    } else {
-        let (first, rest) = ["1/2", "½", "1", "0"]
-            .iter()
-            .find_map(|side| s.strip_prefix(side).map(|rest| (*side, rest)))?;
-        let rest = rest.strip_prefix(['-', '–', '—', '‒', '−', ':'])?;
-        let other = match first {
-            "1" => "0",
-            "0" => "1",
-            half => half,
-        };
-        let rest = rest.strip_prefix(other).or_else(|| {
-            // `1/2-½` and `½-1/2` are printed too.
-            (first != "1" && first != "0")
-                .then(|| rest.strip_prefix("1/2").or_else(|| rest.strip_prefix('½')))
-                .flatten()
-        })?;
-        rest
+    const HALF: [&str; 2] = ["1/2", "½"];
+    let rest = match s.strip_prefix('*') {
+        Some(rest) => rest,
+        None => {
+            let (first, rest) = ["1/2", "½", "1", "0"]
+                .into_iter()
+                .find_map(|side| Some((side, s.strip_prefix(side)?)))?;
+            let rest = rest.strip_prefix(['-', '–', '—', '‒', '−', ':'])?;
+            let others: &[&str] = match first {
+                "1" => &["0"],
+                "0" => &["1"],
+                _ => &HALF,
+            };
+            others.iter().find_map(|o| rest.strip_prefix(o))?
+        }
     };
     matches!(rest, "" | ".").then_some(s.len())
 }
