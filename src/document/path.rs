@@ -270,6 +270,8 @@ impl<'t> Layout<'t> {
             match w.kind {
                 WordKind::Open => d = d.saturating_add(1),
                 WordKind::Close => d = d.saturating_sub(1),
+                // `R (Q 2) - K 2`: a rank closes the bracket it is in.
+                WordKind::Number { .. } if d > 0 && w.text(text).ends_with(')') => d -= 1,
                 _ => {}
             }
             depth.push(d);

@@ -74,8 +74,9 @@ pub fn colour_word(word: &str) -> Option<Color> {
     }
 }
 
-/// Whether word `i` may be part of a move's span after its first word.
-fn joins(words: &[Word], i: usize, text: &str) -> bool {
+/// Whether word `i` may be part of a move's span after its first word;
+/// `in_bracket` when the span has opened a bracket it has not closed.
+fn joins(words: &[Word], i: usize, text: &str, in_bracket: bool) -> bool {
     let Some(w) = words.get(i) else {
         return false;
     };
@@ -89,7 +90,7 @@ fn joins(words: &[Word], i: usize, text: &str) -> bool {
             black: false,
             dotted,
             n,
-        } => !dotted || (n <= 8 && w.text(text).ends_with('.')),
+        } => !dotted || (n <= 8 && (w.text(text).ends_with('.') || in_bracket)),
         _ => false,
     }
 }
@@ -107,7 +108,10 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
     let mut joined = String::new();
     for len in 1..=MAX_SPAN {
         let i = first + len - 1;
-        if len > 1 && !joins(words, i, text) {
+        // `R (Q 2) - K 2`: the rank in the bracket is printed like a
+        // move number `2)`.
+        let in_bracket = joined.matches('(').count() > joined.matches(')').count();
+        if len > 1 && !joins(words, i, text, in_bracket) {
             break;
         }
         // A number with a stop is a rank only where one is missing
@@ -124,7 +128,7 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
             out.push((len, capital_captures(&without_glyphs_in_brackets(&joined))));
         }
         // A rank before a full stop ends the sentence, and the move.
-        if len > 1 && matches!(words[i].kind, WordKind::Number { dotted: true, .. }) {
+        if len > 1 && !in_bracket && matches!(words[i].kind, WordKind::Number { dotted: true, .. }) {
             break;
         }
     }
@@ -282,6 +286,7 @@ mod tests {
         assert_eq!(all("KttakesP")[0], "KtxP");
         assert!(all("Kt to B 3").contains(&"Kt-B3".to_owned()));
         assert_eq!(all("Kts P takes P")[3], "KtPxP");
+        assert!(all("R (Q 2) - K 2").contains(&"R(Q2)-K2".to_owned()));
         assert!(all("R (on R2!) to R square").contains(&"R(R2)-R1".to_owned()));
     }
 
