@@ -270,19 +270,23 @@ impl<'t> Layout<'t> {
             match w.kind {
                 WordKind::Open => d = d.saturating_add(1),
                 WordKind::Close => d = d.saturating_sub(1),
-                // `R (Q 2) - K 2`: a rank closes the bracket it is in.
-                WordKind::Number { .. } if d > 0 && w.text(text).ends_with(')') => d -= 1,
+                // `R (Q 2) - K 2`, `(8) ...`: a rank or a move number
+                // closes the bracket it is in.
+                WordKind::Number { .. } if d > 0 && w.text(text).contains(')') => d -= 1,
                 _ => {}
             }
             depth.push(d);
             opens.push(only_separators);
-            only_separators &= w.kind == WordKind::Separator;
+            // `(12) P-d4`: a bracket around the number opens no remark.
+            only_separators &= w.kind == WordKind::Separator
+                || w.kind == WordKind::Open && words.get(i + 1).is_some_and(Word::is_number);
             if let Some(q) = number_before(text, words, i)
                 && let WordKind::Number { n, black, .. } = words[q].kind
                 && !is_rank(text, words, q)
             {
                 // After White's number and a placeholder, Black's move.
-                let black = black || q + 2 == i && words[q + 1].kind == WordKind::Text;
+                let black = black
+                    || q + 2 == i && matches!(words[q + 1].kind, WordKind::Text | WordKind::Dots);
                 let at = if black { &mut black_at } else { &mut white_at };
                 at.entry(n).or_default().push((i, q));
             }
@@ -412,7 +416,14 @@ impl<'t> Layout<'t> {
                         return None;
                     }
                 }
-                WordKind::Number { .. } => return None,
+                // `(41) Resigns.`: the next move's number, and no move.
+                WordKind::Number { .. } => {
+                    let next = self.words.get(i + 1)?;
+                    let resigns = next.kind == WordKind::Text
+                        && !next.paragraph
+                        && is_resign_word(next.text(self.text));
+                    return resigns.then_some(i + 1);
+                }
                 _ => {}
             }
             i += 1;
@@ -1162,7 +1173,9 @@ fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
     }
     let p = q.checked_sub(1)?;
     let glued_comma = words[q].text(text) == "," && words[q].start == words[p].end;
-    let placeholder = words[q].kind == WordKind::Text && is_placeholder(words[q].text(text));
+    // `9. —o— Re5—d3`, `(8) ... Kt-e4`.
+    let placeholder = words[q].kind == WordKind::Dots
+        || words[q].kind == WordKind::Text && is_placeholder(words[q].text(text));
     ((glued_comma || placeholder) && words[p].is_number()).then_some(p)
 }
 

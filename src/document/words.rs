@@ -139,8 +139,8 @@ pub fn words(text: &str) -> Vec<Word> {
         cut(text, at, end, line_start, paragraph, &mut out);
         at = end;
     }
-    merge_black_numbers(text, &mut out);
     merge_closing_parentheses(text, &mut out);
+    merge_black_numbers(text, &mut out);
     out
 }
 
@@ -222,7 +222,7 @@ fn is_algebraic(s: &str) -> bool {
     origin_ok && promotion
 }
 
-/// `12)`: a parenthesis glued to a number is the number's.
+/// `12)`, `(8) ...`: a parenthesis glued to a number is the number's.
 fn merge_closing_parentheses(text: &str, out: &mut Vec<Word>) {
     let mut i = 0;
     while i + 1 < out.len() {
@@ -234,7 +234,9 @@ fn merge_closing_parentheses(text: &str, out: &mut Vec<Word>) {
             && out[i + 1].kind == WordKind::Close
             && out[i + 1].start == out[i].end
             && out[i + 1].text(text) == ")"
-            && out.get(i + 2).is_some_and(|w| w.kind == WordKind::Text)
+            && out
+                .get(i + 2)
+                .is_some_and(|w| matches!(w.kind, WordKind::Text | WordKind::Dots))
         {
             out[i].kind = WordKind::Number {
                 n,
