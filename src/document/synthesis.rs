@@ -39,7 +39,7 @@ use std::rc::Rc;
 use std::sync::OnceLock;
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, File, Move, Position, Role, Square};
 
 use crate::engine::moves::destination;
 use crate::lang::Language;
@@ -429,18 +429,40 @@ fn descriptive_forms(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<
         && let Some(from) = m.from()
     {
         let steps = from.rank().distance(destination(&m).rank()) as usize;
-        let pawn = lang.letter(Role::Pawn);
         if let Some(word) = vocabulary().steps.get(steps.wrapping_sub(1)) {
-            for s in &spelled {
-                if let Some((mover, _)) = s.split_once('-')
-                    && mover.ends_with(pawn)
-                {
-                    out.push(format!("{mover}{word}"));
-                }
-            }
+            out.extend(pawn_names(lang, from.file()).map(|pawn| format!("{pawn}{word}")));
         }
     }
     out
+}
+
+/// A pawn on `file` as descriptive names it: `P`, and by its file's
+/// piece short and with its wing (`BP`, `KBP`, `KtP`, `KKtP`, `QP`).
+fn pawn_names(lang: &Language, file: File) -> impl Iterator<Item = String> + '_ {
+    let pawn = lang.letter(Role::Pawn);
+    let role = match file {
+        File::A | File::H => Role::Rook,
+        File::B | File::G => Role::Knight,
+        File::C | File::F => Role::Bishop,
+        File::D => Role::Queen,
+        File::E => Role::King,
+    };
+    let desc = lang.descriptive.as_ref();
+    let wing = desc
+        .and_then(|d| if file >= File::E { &d.king_wing } else { &d.queen_wing }.first())
+        .map_or("", String::as_str);
+    let wing_after = desc.is_some_and(|d| d.wing_after);
+    let letters = lang.letters(role);
+    let centre = matches!(file, File::D | File::E);
+    let named = letters.iter().flat_map(move |letter| {
+        let full = match (centre, wing_after) {
+            (true, _) => None,
+            (false, true) => Some(format!("{letter}{wing}{pawn}")),
+            (false, false) => Some(format!("{wing}{letter}{pawn}")),
+        };
+        [Some(format!("{letter}{pawn}")), full].into_iter().flatten()
+    });
+    std::iter::once(pawn.to_owned()).chain(named)
 }
 
 /// `spellings` and each of them with the other letters of a piece
