@@ -39,6 +39,9 @@ pub struct ReadOptions<'a> {
     pub letters: Letters<'a>,
     /// How numeric promotions are numbered, when ICCF is detected.
     pub iccf_promotion: Promotion,
+    /// The start, as standard FEN, of games whose text states none (no
+    /// `FEN` tag, no position or odds written): `--start`, `--odds`.
+    pub start: Option<&'a str>,
 }
 
 /// A game read and replayed.
@@ -153,6 +156,17 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
         .is_empty()
         .then(|| text_position(text, &mut lexed))
         .flatten();
+    if let Some(fen) = options.start
+        && !lexed.tags.iter().any(|t| t.name == "FEN")
+    {
+        for (name, value) in [("FEN", fen), ("SetUp", "1")] {
+            lexed.tags.push(Tag {
+                name: name.to_owned(),
+                value: value.to_owned(),
+                offset: 0,
+            });
+        }
+    }
     // Tags a text's own position gave leave it running text.
     let untagged = lexed.tags.is_empty() || has_position_tag(&lexed);
     let mut findings: Vec<Finding> = lexed

@@ -302,3 +302,74 @@ fn json_keeps_comments_and_variations_and_positions_say_game_and_ply() {
             "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - id \"game 2 ply 2\";\n",
         ));
 }
+
+#[test]
+fn a_start_stated_by_the_user() {
+    // Queen's knight odds: the game only replays without White's b1 knight
+    // when a move needs the square empty (here castling long).
+    let moves = "1. d4 d5 2. Bf4 Bf5 3. Qd2 e6 4. O-O-O *\n";
+    scoresheet()
+        .args(["convert", "--odds", "knight"])
+        .write_stdin(moves)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1\"]",
+        ))
+        .stdout(predicate::str::contains("4. O-O-O *"));
+    scoresheet()
+        .arg("convert")
+        .write_stdin(moves)
+        .assert()
+        .code(1);
+    // A FEN in national letters, as `scoresheet fen` reads it.
+    scoresheet()
+        .args([
+            "convert",
+            "--start",
+            "bhfvkfhb/gggggggg/8/8/8/8/GGGGGGGG/B1FVKFHB w KQkq - 0 1",
+        ])
+        .write_stdin(moves)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("4. O-O-O *"));
+    // A start the text states itself is kept.
+    scoresheet()
+        .args(["convert", "--odds", "queen"])
+        .write_stdin("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n[SetUp \"1\"]\n\n1. O-O *\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]",
+        ));
+}
+
+#[test]
+fn a_start_that_is_no_position_is_refused() {
+    scoresheet()
+        .args(["convert", "--odds", "bishop"])
+        .write_stdin("1. e4 *\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "known: pawn-and-move, pawn, knight, rook, queen",
+        ));
+    scoresheet()
+        .args(["audit", "--start", "rnbqkbnr/pppppppp/8/8 w - - 0 1"])
+        .write_stdin("1. e4 *\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--start"));
+    scoresheet()
+        .args([
+            "audit",
+            "--start",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "--odds",
+            "rook",
+        ])
+        .write_stdin("1. e4 *\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give one"));
+}

@@ -38,6 +38,7 @@ fn round_trip(file: &str) {
                 notation: Some(*notation),
                 letters,
                 iccf_promotion: *iccf,
+                start: None,
             };
             let what = format!("{file} game {} as {format:?} in {}", raw.index, lang.code);
             assert_eq!(

@@ -103,7 +103,7 @@ proptest! {
         for (format, lang, iccf, notation) in common::forms() {
             let style = Style { lang, iccf, every_ply: false };
             let written = render(&read_game, format, &style);
-            let given = ReadOptions { notation: Some(notation), letters: Letters::Fixed(lang), iccf_promotion: iccf };
+            let given = ReadOptions { notation: Some(notation), letters: Letters::Fixed(lang), iccf_promotion: iccf, start: None };
             let got = common::moves_with(&written, &given);
             prop_assert_eq!(got.as_ref(), Ok(&want), "{:?} in {}: {}", format, lang.code, written);
         }

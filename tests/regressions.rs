@@ -120,6 +120,7 @@ fn fuzzing_regressions_stay_fixed() {
                         notation: Some(notation),
                         letters: Letters::Fixed(lang),
                         iccf_promotion: iccf,
+                        start: None,
                     };
                     assert_eq!(
                         common::moves_with(&written, &back).as_ref(),

@@ -52,6 +52,7 @@ fuzz_target!(|data: &[u8]| {
             notation,
             letters,
             iccf_promotion: Promotion::Iccf,
+            start: None,
         };
         let game = read(game_text, &options);
         let style = Style {

@@ -19,7 +19,9 @@ const MAX_PRINTED: usize = 100;
 
 pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
     let (read_table, write_table) = (Table::load(&args.read.lang)?, Table::load(&args.to_lang)?);
+    let start = start(&args.read)?;
     let converter = converter(&args.read, &read_table)
+        .start(start.as_deref())
         .to(args.to)
         .every_ply(args.every_ply)
         .repair(args.repair)
@@ -56,7 +58,10 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
 
 pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
     let read_table = Table::load(&args.read.lang)?;
-    let converter = converter(&args.read, &read_table).to(Format::None);
+    let start = start(&args.read)?;
+    let converter = converter(&args.read, &read_table)
+        .start(start.as_deref())
+        .to(Format::None);
     let mut targets = vec![(Role::Report, args.read.report.as_deref())];
     let summary = args.read.summary.as_deref();
     targets.extend(summary.map(|p| (Role::Summary, Some(p))));
@@ -65,6 +70,12 @@ pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
         Ran::Done(summary) => finish(&summary, &args.read),
         ran => Ok(ran.quiet_end()),
     }
+}
+
+/// The start `--start` or `--odds` states, as standard FEN.
+fn start(read: &ReadArgs) -> Result<Option<String>, String> {
+    crate::convert::start_fen(read.start.as_deref(), read.odds.as_deref())
+        .map_err(|e| e.to_string())
 }
 
 /// The report and summary files asked for, as output targets.

@@ -93,6 +93,14 @@ struct ReadArgs {
     /// (1=Q 2=R 3=N 4=B; four-digit promotions as in Hungarian texts).
     #[arg(long, value_enum, default_value_t = IccfArg::Iccf)]
     iccf_promotion: IccfArg,
+    /// Start games whose text states no start from FEN (national letters
+    /// and piece lists read as `scoresheet fen` reads them).
+    #[arg(long, value_name = "FEN")]
+    start: Option<String>,
+    /// Start games whose text states no start at these odds:
+    /// pawn-and-move, pawn, knight, rook or queen.
+    #[arg(long, value_name = "NAME")]
+    odds: Option<String>,
     /// Input encoding: auto or a label (utf-8, windows-1250, iso-8859-2, …).
     #[arg(long, default_value = "auto")]
     encoding: String,

@@ -851,6 +851,13 @@ impl Search<'_, '_> {
         // first places, until one reads as printed, not in every note
         // that quotes the move's number further on.
         let mut read_before = false;
+        // Nor where the text gives the move as printed at a later place,
+        // under its own number opening a line as the game's do.
+        let misprints = misprints
+            && !places.iter().take(CANDIDATES).any(|&(first, lead)| {
+                matches!(lead, Lead::Number(q) | Lead::Repeated(q) if l.opens[q])
+                    && !self.moves_at(state, first, false).is_empty()
+            });
         for (i, (first, lead)) in places.into_iter().enumerate() {
             let moves = self.moves_at(
                 state,

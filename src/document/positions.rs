@@ -18,6 +18,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Board, Color, Square};
 
+use crate::document::odds;
 use crate::lang::Letters;
 use crate::notation::fen::{parse_fen, parse_piece_list};
 
@@ -62,7 +63,8 @@ pub fn find(text: &str) -> Positions {
     match (fen, list) {
         (Some(fen), None) => out.fen = Some(fen),
         (None, Some(Ok(list))) => out.fen = Some(list),
-        (None, Some(Err(_))) | (None, None) => {}
+        // A game at odds, stated in words before its moves.
+        (None, Some(Err(_))) | (None, None) => out.fen = odds::find(text),
         (Some(fen), Some(list)) => {
             let message = match list {
                 Ok(list) => {

@@ -61,5 +61,6 @@ pub fn options(lang: &Language, iccf: Promotion, notation: Notation) -> ReadOpti
         notation: Some(notation),
         letters: Letters::Fixed(lang),
         iccf_promotion: iccf,
+        start: None,
     }
 }
