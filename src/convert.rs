@@ -830,6 +830,37 @@ pub fn letters_for(code: &str) -> Option<Letters<'static>> {
     }
 }
 
+/// The standard FEN of a start a user states: a FEN (national letters
+/// and a piece list welcome, as `scoresheet fen` reads them) or, with
+/// `odds`, the odds' name (`pawn-and-move`, `pawn`, `knight`, `rook`,
+/// `queen`).
+pub fn start_fen(fen: Option<&str>, odds: Option<&str>) -> Result<Option<String>, OptionsError> {
+    match (fen, odds) {
+        (Some(_), Some(_)) => Err(OptionsError(
+            "--start and --odds both state a start; give one".into(),
+        )),
+        (Some(fen), None) => {
+            let read = if fen.contains('/') {
+                crate::notation::fen::parse_fen(fen, Letters::Auto)
+            } else {
+                crate::notation::fen::parse_piece_list(fen, Letters::Auto, shakmaty::Color::White)
+            };
+            read.map(|r| Some(r.fen))
+                .map_err(|e| OptionsError(format!("--start: {e}")))
+        }
+        (None, Some(name)) => crate::document::odds::named(name)
+            .map(|w| Some(w.fen))
+            .ok_or_else(|| {
+                let names: Vec<&str> = crate::document::odds::names().collect();
+                OptionsError(format!(
+                    "--odds: unknown odds {name:?}; known: {}",
+                    names.join(", ")
+                ))
+            }),
+        (None, None) => Ok(None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -860,36 +891,5 @@ mod tests {
         assert_eq!(likely.map(|s| s.edits[0].1.as_str()), Some("Kt-B 3"));
         // Two edits that undo seen confusions: neither is singled out.
         assert_eq!(likeliest(&found, &[('5', '3'), ('5', '4')]), None);
-    }
-}
-
-/// The standard FEN of a start a user states: a FEN (national letters
-/// and a piece list welcome, as `scoresheet fen` reads them) or, with
-/// `odds`, the odds' name (`pawn-and-move`, `pawn`, `knight`, `rook`,
-/// `queen`).
-pub fn start_fen(fen: Option<&str>, odds: Option<&str>) -> Result<Option<String>, OptionsError> {
-    match (fen, odds) {
-        (Some(_), Some(_)) => Err(OptionsError(
-            "--start and --odds both state a start; give one".into(),
-        )),
-        (Some(fen), None) => {
-            let read = if fen.contains('/') {
-                crate::notation::fen::parse_fen(fen, Letters::Auto)
-            } else {
-                crate::notation::fen::parse_piece_list(fen, Letters::Auto, shakmaty::Color::White)
-            };
-            read.map(|r| Some(r.fen))
-                .map_err(|e| OptionsError(format!("--start: {e}")))
-        }
-        (None, Some(name)) => crate::document::odds::named(name)
-            .map(|w| Some(w.fen))
-            .ok_or_else(|| {
-                let names: Vec<&str> = crate::document::odds::names().collect();
-                OptionsError(format!(
-                    "--odds: unknown odds {name:?}; known: {}",
-                    names.join(", ")
-                ))
-            }),
-        (None, None) => Ok(None),
     }
 }
