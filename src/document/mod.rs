@@ -415,7 +415,14 @@ impl Assembly<'_> {
         let mut cursor = 0u32;
         let mut pos = start.clone();
         for (i, found) in line.moves.iter().enumerate() {
-            let lead = found.number.unwrap_or(found.first);
+            let mut lead = found.number.unwrap_or(found.first);
+            // `(12)`: the bracket glued to the number is the number's.
+            if lead > 0
+                && words[lead - 1].kind == WordKind::Open
+                && words[lead - 1].end == words[lead].start
+            {
+                lead -= 1;
+            }
             self.comment(&mut replay, cursor, words[lead].start.max(cursor));
             let span = words[found.first].start..words[found.end - 1].end;
             let token = self.token(TokenKind::Word, span.clone());

@@ -277,9 +277,18 @@ impl<'t> Layout<'t> {
             }
             depth.push(d);
             opens.push(only_separators);
-            // `(12) P-d4`: a bracket around the number opens no remark.
-            only_separators &= w.kind == WordKind::Separator
-                || w.kind == WordKind::Open && words.get(i + 1).is_some_and(Word::is_number);
+            // `(12) P-d4`: a bracket around the number opens no remark;
+            // `13. ........ 13. B-Kt5`: White's move left out, and Black's
+            // number opens the line still.
+            only_separators &= match w.kind {
+                WordKind::Separator | WordKind::Dots => true,
+                WordKind::Open => words.get(i + 1).is_some_and(Word::is_number),
+                WordKind::Number { .. } => words
+                    .get(i + 1)
+                    .is_some_and(|n| n.kind == WordKind::Dots || n.is_number()),
+                WordKind::Text => is_placeholder(w.text(text)),
+                _ => false,
+            };
             if let Some(q) = number_before(text, words, i)
                 && let WordKind::Number { n, black, .. } = words[q].kind
                 && !is_rank(text, words, q)
@@ -788,11 +797,15 @@ impl Search<'_, '_> {
             } else {
                 Vec::new()
             };
+            let pattern = MovePattern {
+                nag: synthesis::evaluation_nag(span),
+                ..MovePattern::ANY
+            };
             for m in found {
                 let fit = Fit {
                     mv: m.mv,
                     end: first + len,
-                    pattern: MovePattern::ANY,
+                    pattern,
                     choices: choices.clone(),
                     cut_short: false,
                     read_to: None,

@@ -217,12 +217,16 @@ impl Forms {
         }
         if !movelike {
             // Only a move's own words (`R interposes`, `K P two`).
-            return self
+            let mut exact: Vec<usize> = self
                 .forms
                 .iter()
                 .filter(|(_, form, slip)| *slip == 0 && form.as_slice() == text)
-                .map(|&(i, _, _)| Match { mv: self.moves[i], cost: 0 })
-                .take(1)
+                .map(|&(i, _, _)| i)
+                .collect();
+            exact.dedup();
+            return exact
+                .into_iter()
+                .map(|i| Match { mv: self.moves[i], cost: 0 })
                 .collect();
         }
         let mut best: Vec<Option<u32>> = vec![None; self.moves.len()];
@@ -416,7 +420,7 @@ fn descriptive_forms(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<
     // A piece put between a checking piece and the king, named alone
     // (`R interposes`).
     if pos.is_check() && m.role() != Role::King && !m.is_capture() {
-        for s in &spelled {
+        for s in &with_other_letters(lang, spelled.clone()) {
             if let Some((mover, _)) = s.split_once('-') {
                 out.extend(vocabulary().interpose.iter().map(|w| format!("{mover}{w}")));
             }
@@ -463,6 +467,40 @@ fn pawn_names(lang: &Language, file: File) -> impl Iterator<Item = String> + '_ 
         [Some(format!("{letter}{pawn}")), full].into_iter().flatten()
     });
     std::iter::once(pawn.to_owned()).chain(named)
+}
+
+/// Evaluation signs a book glues to a move (`d4=`, `Ne6+/–`, `Qe6+–`),
+/// longest first, with their NAGs.
+const EVALUATIONS: &[(&str, u8)] = &[
+    ("+/–", 16),
+    ("+/-", 16),
+    ("+/−", 16),
+    ("–/+", 17),
+    ("-/+", 17),
+    ("−/+", 17),
+    ("+–", 18),
+    ("+-", 18),
+    ("+−", 18),
+    ("–+", 19),
+    ("-+", 19),
+    ("−+", 19),
+    ("+=", 14),
+    ("=+", 15),
+    ("±", 16),
+    ("∓", 17),
+    ("⩲", 14),
+    ("⩱", 15),
+    ("∞", 13),
+    ("=", 10),
+];
+
+/// The NAG of the evaluation sign that ends `written`, if one does.
+pub fn evaluation_nag(written: &str) -> Option<u8> {
+    let written = written.trim_end();
+    EVALUATIONS
+        .iter()
+        .find(|(sign, _)| written.ends_with(sign))
+        .map(|&(_, nag)| nag)
 }
 
 /// `spellings` and each of them with the other letters of a piece

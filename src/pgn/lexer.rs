@@ -491,10 +491,24 @@ pub fn move_number_parts(token: &str) -> (Option<u32>, &str) {
     (value, rest)
 }
 
-/// A termination marker, followed by a delimiter or the end.
+/// A termination marker, followed by a delimiter or the end; printed
+/// forms too (`1:0`, `0–1`, `½:½`), which the game writes as PGN's.
 fn result(input: &str) -> IResult<&str, usize> {
-    let (rest, marker) =
-        alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("½-½"), tag("*"))).parse(input)?;
+    let (rest, marker) = alt((
+        tag("1-0"),
+        tag("0-1"),
+        tag("1/2-1/2"),
+        tag("½-½"),
+        tag("*"),
+        tag("1:0"),
+        tag("0:1"),
+        tag("½:½"),
+        tag("1–0"),
+        tag("0–1"),
+        tag("½–½"),
+        tag("1/2–1/2"),
+    ))
+    .parse(input)?;
     match rest.chars().next() {
         Some(c) if !is_delimiter(c) => Err(nom::Err::Error(nom::error::Error::new(
             input,
