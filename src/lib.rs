@@ -114,7 +114,7 @@ inner_modules! {
 pub mod cli;
 
 pub use audit::{Finding, Kind, ReportWriter, Row as ReportRow, Severity};
-pub use convert::{Converted, Converter, RejectedGames, convert_str};
+pub use convert::{Converted, Converter, RejectedGames, convert_str, start_fen};
 pub use error::{Error, ErrorKind};
 pub use lang::{Language, LanguageError, Letters};
 pub use model::Location;
