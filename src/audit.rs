@@ -63,6 +63,26 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Whether a finding of this kind is about one half-move (where it
+    /// stands, what it should be): the kinds a damaged move is found by.
+    pub fn is_about_a_move(self) -> bool {
+        matches!(
+            self,
+            Kind::Illegal
+                | Kind::Unparseable
+                | Kind::Ambiguous
+                | Kind::MissingMoves
+                | Kind::WrongMoveLegal
+                | Kind::SwappedMoves
+                | Kind::Repaired
+                | Kind::WrongCheckMark
+                | Kind::WrongMateMark
+                | Kind::WrongCaptureMark
+                // At a half-move: a piece letter unlike the rest of the game's.
+                | Kind::LetterSet
+        )
+    }
+
     /// The name used in the report.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -351,27 +351,10 @@ pub struct Verdict {
     pub repaired_wrong: bool,
 }
 
-/// Finding kinds about a move.
-const MOVE_KINDS: &[Kind] = &[
-    Kind::Illegal,
-    Kind::Unparseable,
-    Kind::Ambiguous,
-    Kind::MissingMoves,
-    Kind::WrongMoveLegal,
-    Kind::SwappedMoves,
-    Kind::Repaired,
-    Kind::WrongCheckMark,
-    Kind::WrongMateMark,
-    Kind::WrongCaptureMark,
-    // At a half-move: a piece letter unlike the rest of the game's.
-    Kind::LetterSet,
-];
-
 /// Whether `converted` has a finding about a move at `damaged`'s
 /// half-move, and whether one names its true move.
 fn seen(converted: &Converted, damaged: &Damaged) -> (bool, bool) {
-    let at_ply =
-        |f: &&scoresheet::audit::Finding| f.ply == damaged.ply && MOVE_KINDS.contains(&f.kind);
+    let at_ply = |f: &&scoresheet::audit::Finding| f.ply == damaged.ply && f.kind.is_about_a_move();
     let located = converted.findings.iter().any(|f| at_ply(&f));
     let suggested = converted.findings.iter().filter(at_ply).any(|f| {
         f.suggestion

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, IteratorRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
-use scoresheet::audit::{Finding, Kind, Severity};
+use scoresheet::audit::{Finding, Severity};
 use scoresheet::engine::origins::Origins;
 use scoresheet::game::{ReadOptions, read};
 use scoresheet::lang::Language;
@@ -2409,21 +2409,6 @@ pub fn read_page(text: &str, repair: bool) -> Vec<GameRecord> {
         .collect()
 }
 
-/// Finding kinds about a move.
-const MOVE_KINDS: &[Kind] = &[
-    Kind::Illegal,
-    Kind::Unparseable,
-    Kind::Ambiguous,
-    Kind::MissingMoves,
-    Kind::WrongMoveLegal,
-    Kind::SwappedMoves,
-    Kind::Repaired,
-    Kind::WrongCheckMark,
-    Kind::WrongMateMark,
-    Kind::WrongCaptureMark,
-    Kind::LetterSet,
-];
-
 /// What the library made of a page.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Verdict {
@@ -2472,7 +2457,7 @@ pub fn judge(page: &Page, game: &TrueGame, records: &[GameRecord]) -> Verdict {
         let at_ply: Vec<&Finding> = record
             .findings()
             .map(|(f, _)| f)
-            .filter(|f| f.ply == damage.ply && MOVE_KINDS.contains(&f.kind))
+            .filter(|f| f.ply == damage.ply && f.kind.is_about_a_move())
             .collect();
         let index = damage.ply as usize - 1;
         if at_ply.is_empty() && read.get(index) == game.moves.get(index) {
@@ -2547,7 +2532,7 @@ pub fn explain(page: &Page, game: &TrueGame, records: &[GameRecord], verdict: &V
         ));
     }
     for d in &page.damages {
-        let at_ply = |f: &&Finding| f.ply == d.ply && MOVE_KINDS.contains(&f.kind);
+        let at_ply = |f: &&Finding| f.ply == d.ply && f.kind.is_about_a_move();
         let found: Vec<&Finding> = record.findings().map(|(f, _)| f).filter(at_ply).collect();
         let suggested = found
             .iter()
