@@ -387,6 +387,14 @@ impl Assembly<'_> {
         if from >= to {
             return;
         }
+        // `Nf3 +/= Nc6`: an evaluation sign set apart from its move.
+        let after_move = matches!(replay.events.last(), Some(Event::Move { .. } | Event::Nag(_)));
+        if after_move
+            && let Some(nag) = synthesis::sign_nag(&self.text[from as usize..to as usize])
+        {
+            replay.events.push(Event::Nag(nag));
+            return;
+        }
         let pieces = match self.reordered {
             Some(r) => r.originals(from..to),
             None => std::iter::once(from..to).collect(),

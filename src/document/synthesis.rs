@@ -484,6 +484,8 @@ const EVALUATIONS: &[(&str, u8)] = &[
     ("–+", 19),
     ("-+", 19),
     ("−+", 19),
+    ("+/=", 14),
+    ("=/+", 15),
     ("+=", 14),
     ("=+", 15),
     ("±", 16),
@@ -500,6 +502,17 @@ pub fn evaluation_nag(written: &str) -> Option<u8> {
     EVALUATIONS
         .iter()
         .find(|(sign, _)| written.ends_with(sign))
+        .map(|&(_, nag)| nag)
+}
+
+/// The NAG of `written` when it is an evaluation or annotation sign
+/// and nothing else (`+/=`, `∞`, `!?`).
+pub fn sign_nag(written: &str) -> Option<u8> {
+    const GLYPHS: [(&str, u8); 6] = [("!", 1), ("?", 2), ("!!", 3), ("??", 4), ("!?", 5), ("?!", 6)];
+    EVALUATIONS
+        .iter()
+        .chain(GLYPHS.iter())
+        .find(|(sign, _)| *sign == written)
         .map(|&(_, nag)| nag)
 }
 
@@ -657,6 +670,18 @@ mod tests {
     }
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn evaluation_signs_are_nags() {
+        assert_eq!(evaluation_nag("Ne6+/–"), Some(16));
+        assert_eq!(evaluation_nag("Qe6+–"), Some(18));
+        assert_eq!(evaluation_nag("d4="), Some(10));
+        assert_eq!(evaluation_nag("Nf3"), None);
+        assert_eq!(sign_nag("+/="), Some(14));
+        assert_eq!(sign_nag("∞"), Some(13));
+        assert_eq!(sign_nag("!?"), Some(5));
+        assert_eq!(sign_nag("Nf3"), None);
+    }
 
     #[test]
     fn signs_glued_to_a_move_leave_it_as_printed() {
