@@ -130,7 +130,7 @@ fn first_move(text: &str) -> usize {
 
 /// `Remove Black's K. B's P.`: the piece a text says to take off.
 fn removed_in_words(text: &str) -> Option<Written> {
-    let at = text.to_lowercase().find("remove ")?;
+    let at = find_ignoring_case(text, "remove ").next()?;
     let rest = &text[at + "remove ".len()..];
     let mut words = rest.split_whitespace();
     let colour = match words
@@ -241,12 +241,11 @@ fn wing_file(wing: &str, role: Role) -> Option<File> {
 
 /// Odds a text names in words (`at the odds of pawn and move`).
 fn named_in_text(text: &str) -> Option<Written> {
-    let lower = text.to_lowercase();
     NAMED.iter().find_map(|odds| {
         let at = odds.phrases.iter().find_map(|p| {
-            lower.match_indices(p).map(|(at, _)| at).find(|&at| {
+            find_ignoring_case(text, p).find(|&at| {
                 // Whole words only: not `pawn and moves on`.
-                let after = lower[at + p.len()..].chars().next();
+                let after = text[at + p.len()..].chars().next();
                 !after.is_some_and(char::is_alphanumeric)
             })
         })?;
@@ -256,6 +255,17 @@ fn named_in_text(text: &str) -> Option<Written> {
             written: text[at..].chars().take(30).collect(),
             ..found
         })
+    })
+}
+
+/// Where `phrase` (lower case) stands in `text`, its ASCII letters in
+/// either case.
+fn find_ignoring_case<'a>(text: &'a str, phrase: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let (bytes, phrase) = (text.as_bytes(), phrase.as_bytes());
+    (0..bytes.len().saturating_sub(phrase.len() - 1)).filter(move |&i| {
+        text.is_char_boundary(i)
+            && text.is_char_boundary(i + phrase.len())
+            && bytes[i..i + phrase.len()].eq_ignore_ascii_case(phrase)
     })
 }
 
@@ -319,6 +329,9 @@ mod tests {
             Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1")
         );
         assert_eq!(fen("1. e4 e5 2. Nf3"), None);
+        // Letters whose lower case is longer do not shift the places.
+        assert!(fen("İİİ Remove White's Q. R.").is_some());
+        assert!(fen("İİİ SIN LA DAMA").is_some());
     }
 
     #[test]
