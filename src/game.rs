@@ -772,17 +772,10 @@ fn is_pgn_date(value: &str) -> bool {
             .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit() || *c == b'?')
 }
 
-/// A written termination marker in PGN's spelling: the printed dashes
-/// (`1–0`, `0—1`), a colon (`1:0`) and `½` become `1-0`, `0-1`,
-/// `1/2-1/2`; anything else is kept.
+/// A written termination marker in PGN's spelling; anything else is
+/// kept.
 fn normalise(result: &str) -> &str {
-    let mut sides = result.split(['-', '–', '—', '‒', '−', ':']);
-    match (sides.next(), sides.next(), sides.next()) {
-        (Some("1"), Some("0"), None) => "1-0",
-        (Some("0"), Some("1"), None) => "0-1",
-        (Some("1/2" | "½"), Some("1/2" | "½"), None) => "1/2-1/2",
-        _ => result,
-    }
+    crate::pgn::lexer::standard_result(result).unwrap_or(result)
 }
 
 #[cfg(test)]

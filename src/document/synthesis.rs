@@ -45,7 +45,7 @@ use crate::engine::moves::destination;
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::document::spans::vocabulary;
-use crate::notation::descriptive::write::spellings_from;
+use crate::notation::descriptive::write::{file_names, spellings_from};
 
 /// The cost of one ordinary edit; the others are fractions of it.
 pub const EDIT: u32 = 10;
@@ -434,7 +434,7 @@ fn descriptive_forms(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<
     {
         let steps = from.rank().distance(destination(&m).rank()) as usize;
         if let Some(word) = vocabulary().steps.get(steps.wrapping_sub(1)) {
-            out.extend(pawn_names(lang, from.file()).map(|pawn| format!("{pawn}{word}")));
+            out.extend(pawn_names(lang, from.file()).iter().map(|pawn| format!("{pawn}{word}")));
         }
     }
     out
@@ -442,31 +442,12 @@ fn descriptive_forms(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<
 
 /// A pawn on `file` as descriptive names it: `P`, and by its file's
 /// piece short and with its wing (`BP`, `KBP`, `KtP`, `KKtP`, `QP`).
-fn pawn_names(lang: &Language, file: File) -> impl Iterator<Item = String> + '_ {
+fn pawn_names(lang: &Language, file: File) -> Vec<String> {
     let pawn = lang.letter(Role::Pawn);
-    let role = match file {
-        File::A | File::H => Role::Rook,
-        File::B | File::G => Role::Knight,
-        File::C | File::F => Role::Bishop,
-        File::D => Role::Queen,
-        File::E => Role::King,
-    };
-    let desc = lang.descriptive.as_ref();
-    let wing = desc
-        .and_then(|d| if file >= File::E { &d.king_wing } else { &d.queen_wing }.first())
-        .map_or("", String::as_str);
-    let wing_after = desc.is_some_and(|d| d.wing_after);
-    let letters = lang.letters(role);
-    let centre = matches!(file, File::D | File::E);
-    let named = letters.iter().flat_map(move |letter| {
-        let full = match (centre, wing_after) {
-            (true, _) => None,
-            (false, true) => Some(format!("{letter}{wing}{pawn}")),
-            (false, false) => Some(format!("{wing}{letter}{pawn}")),
-        };
-        [Some(format!("{letter}{pawn}")), full].into_iter().flatten()
-    });
-    std::iter::once(pawn.to_owned()).chain(named)
+    let named = file_names(lang, file)
+        .into_iter()
+        .map(|name| format!("{name}{pawn}"));
+    with_other_letters(lang, std::iter::once(pawn.to_owned()).chain(named).collect())
 }
 
 /// Evaluation signs a book glues to a move (`d4=`, `Ne6+/–`, `Qe6+–`),

@@ -316,27 +316,11 @@ fn cut(
     }
 }
 
-/// Length of a termination marker at the start of `s`, which must then
-/// end (a full stop may follow). The dash may be any printed dash or a
-/// colon: `1-0`, `1–0`, `0—1`, `1:0`, `½–½`.
+/// Length of `s` when it is a termination marker in any printed form
+/// (`1-0`, `1–0`, `0—1`, `1:0`, `½–½`), a full stop after it allowed.
 fn result_len(s: &str) -> Option<usize> {
-    const HALF: [&str; 2] = ["1/2", "½"];
-    let rest = match s.strip_prefix('*') {
-        Some(rest) => rest,
-        None => {
-            let (first, rest) = ["1/2", "½", "1", "0"]
-                .into_iter()
-                .find_map(|side| Some((side, s.strip_prefix(side)?)))?;
-            let rest = rest.strip_prefix(['-', '–', '—', '‒', '−', ':'])?;
-            let others: &[&str] = match first {
-                "1" => &["0"],
-                "0" => &["1"],
-                _ => &HALF,
-            };
-            others.iter().find_map(|o| rest.strip_prefix(o))?
-        }
-    };
-    matches!(rest, "" | ".").then_some(s.len())
+    let marker = s.strip_suffix('.').unwrap_or(s);
+    crate::pgn::lexer::standard_result(marker).map(|_| s.len())
 }
 
 /// A move number at the start of `s`: its kind and length. Three digits

@@ -491,6 +491,21 @@ pub fn move_number_parts(token: &str) -> (Option<u32>, &str) {
     (value, rest)
 }
 
+/// A termination marker in PGN's spelling, from any printed form: the
+/// dashes of print (`1–0`, `0—1`), a colon (`1:0`), `½`.
+pub fn standard_result(written: &str) -> Option<&'static str> {
+    if written == "*" {
+        return Some("*");
+    }
+    let mut sides = written.split(['-', '–', '—', '‒', '−', ':']);
+    match (sides.next(), sides.next(), sides.next()) {
+        (Some("1"), Some("0"), None) => Some("1-0"),
+        (Some("0"), Some("1"), None) => Some("0-1"),
+        (Some("1/2" | "½"), Some("1/2" | "½"), None) => Some("1/2-1/2"),
+        _ => None,
+    }
+}
+
 /// A termination marker, followed by a delimiter or the end; printed
 /// forms too (`1:0`, `0–1`, `½:½`), which the game writes as PGN's.
 fn result(input: &str) -> IResult<&str, usize> {

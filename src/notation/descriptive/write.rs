@@ -84,6 +84,23 @@ pub fn spellings_from(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec
     namer.candidates(pos, m)
 }
 
+/// The names of `file` in `lang`'s descriptive words, short and full
+/// (`B`, `KB`; the centre files `Q` and `K` once), as a pawn on it is
+/// named (`KBP`).
+pub fn file_names(lang: &Language, file: File) -> Vec<String> {
+    let Some(desc) = lang.descriptive.as_ref() else {
+        return Vec::new();
+    };
+    let namer = Namer {
+        lang,
+        desc,
+        turn: Color::White,
+    };
+    let mut names = vec![namer.file(file, true), namer.file(file, false)];
+    names.dedup();
+    names
+}
+
 struct Namer<'a> {
     lang: &'a Language,
     desc: &'a Descriptive,
