@@ -26,8 +26,8 @@ use shakmaty::{Chess, Move, Position};
 /// The figures this build must reach at least.
 const FLOOR: Figures = Figures {
     clean: 32,
-    found: 30,
-    suggested: 26,
+    found: 38,
+    suggested: 31,
     repaired: 9,
     positions: 1,
 };

@@ -41,6 +41,7 @@ use crate::notation::Notation;
 use crate::pgn::lexer::{Lexed, Token, TokenKind};
 
 use path::{Layout, MainLine, StopKind, main_line};
+use synthesis::{Forms, Habits};
 use words::{Word, WordKind};
 
 /// A game read from running text, in the shapes the PGN reader gives.
@@ -116,55 +117,81 @@ fn read_in(
     let weigh_letters = tables.len() > 1;
     let mut best: Option<(MainLine, Notation, &Language, &str, usize, _)> = None;
     let mut chosen = orders[0];
-    for (order, &(text, words, reordered)) in orders.iter().enumerate() {
-        let layout = Layout::new(text, words);
-        // The spans of the numbered places, the same in every reading.
-        let numbered: Vec<Vec<(usize, String)>> = if weigh_letters {
-            layout
-                .numbered()
-                .map(|first| spans::spans(text, words, first))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        for &(notation, lang, name) in tables {
-            let line = main_line(&layout, start, notation, lang, misprints);
-            // Moves read as printed are the evidence for a reading's
-            // letters and order; misprints only tell readings apart that
-            // read as many.
-            let misprints = line.moves.iter().filter(|f| f.misread.is_some()).count();
-            let key = (
-                line.moves.len() - misprints,
-                path::score(line.moves.len(), line.ended.is_some(), line.cost),
-                // A reading that stops at a legible move got half a move further.
-                line.stop
-                    .as_ref()
-                    .is_some_and(|s| s.kind != StopKind::Unreadable),
-                // Letters under damage: an early slip stops every reading
-                // alike, and the letters that read the rest of the text win.
-                legible(&numbered, notation, lang),
-                std::cmp::Reverse(line.pawn_letters()),
-                // The text as printed, where the columns read no better.
-                std::cmp::Reverse(order),
-            );
-            // Lines that show their columns are read so, unless the text as
-            // printed reads more moves.
-            let shown = |plies: usize, best_order: usize| {
-                best_order == 0
-                    && reordered.is_some_and(|r| r.lines_show_it)
-                    && line.moves.len() >= plies
+    let mut habits = Habits::default();
+    let mut learned = Vec::new();
+    let mut read_with_habits = false;
+    // A second reading, with the habits of print the first one's
+    // misprints show, where they show any.
+    for pass in 0..2 {
+        for (order, &(text, words, reordered)) in orders.iter().enumerate() {
+            let layout = Layout::new(text, words);
+            // The spans of the numbered places, the same in every reading.
+            let numbered: Vec<Vec<(usize, String)>> = if weigh_letters {
+                layout
+                    .numbered()
+                    .map(|first| spans::spans(text, words, first))
+                    .collect()
+            } else {
+                Vec::new()
             };
-            let better = match &best {
-                Some((b, _, _, _, b_order, b_key)) => {
-                    shown(b.moves.len(), *b_order) || key > *b_key
+            for &(notation, lang, name) in tables {
+                if pass == 1
+                    && best.as_ref().is_some_and(|b| (b.1, b.2.code.as_str(), b.4) != (notation, lang.code.as_str(), order))
+                {
+                    continue;
                 }
-                None => true,
-            };
-            if better {
-                best = Some((line, notation, lang, name, order, key));
-                chosen = (text, words, reordered);
+                let line = main_line(&layout, start, notation, lang, misprints, &habits);
+                // Moves read as printed are the evidence for a reading's
+                // letters and order; misprints only tell readings apart that
+                // read as many.
+                let misprints = line.moves.iter().filter(|f| f.misread.is_some()).count();
+                let key = (
+                    line.moves.len() - misprints,
+                    path::score(line.moves.len(), line.ended.is_some(), line.cost),
+                    // A reading that stops at a legible move got half a move further.
+                    line.stop
+                        .as_ref()
+                        .is_some_and(|s| s.kind != StopKind::Unreadable),
+                    // Letters under damage: an early slip stops every reading
+                    // alike, and the letters that read the rest of the text win.
+                    legible(&numbered, notation, lang),
+                    std::cmp::Reverse(line.pawn_letters()),
+                    // The text as printed, where the columns read no better.
+                    std::cmp::Reverse(order),
+                );
+                // Lines that show their columns are read so, unless the text as
+                // printed reads more moves.
+                let shown = |plies: usize, best_order: usize| {
+                    best_order == 0
+                        && reordered.is_some_and(|r| r.lines_show_it)
+                        && line.moves.len() >= plies
+                };
+                let better = match &best {
+                    Some((b, _, _, _, b_order, b_key)) => {
+                        pass == 0 && shown(b.moves.len(), *b_order) || key > *b_key
+                    }
+                    None => true,
+                };
+                if better {
+                    best = Some((line, notation, lang, name, order, key));
+                    chosen = (text, words, reordered);
+                    read_with_habits = pass == 1;
+                }
             }
         }
+        if pass == 1 || misprints == 0 {
+            break;
+        }
+        let Some((line, notation, lang, ..)) = &best else {
+            break;
+        };
+        let slips = slips(chosen.0, chosen.1, line, start, *notation, lang);
+        let found = Habits::learn(slips.iter().map(Vec::as_slice));
+        if found.is_empty() {
+            break;
+        }
+        habits = Habits::new(found.iter().map(|&(pair, _)| pair));
+        learned = found;
     }
     let (text, words, reordered) = chosen;
     let Some((line, notation, lang, name, _, _)) = best else {
@@ -181,7 +208,18 @@ fn read_in(
         reordered,
         lexed: Lexed::default(),
     };
-    let replay = tokens.assemble(words, &line, start, notation, lang);
+    let mut replay = tokens.assemble(words, &line, start, notation, lang);
+    if read_with_habits {
+        let habits: Vec<String> = learned
+            .iter()
+            .map(|((printed, meant), n)| format!("\"{printed}\" for \"{meant}\" ({n} moves)"))
+            .collect();
+        let message = format!(
+            "read with the text's own habits of print, taken as meant throughout: {}",
+            habits.join(", ")
+        );
+        replay.findings.insert(0, Finding::game(Kind::LetterSet, Severity::Info, message));
+    }
     let mut before = start.clone();
     let mut misnumbered = Vec::new();
     for found in &line.moves {
@@ -200,6 +238,32 @@ fn read_in(
         letters: name.to_owned(),
         misnumbered,
     }
+}
+
+/// The characters each misprinted move of `line` prints for others,
+/// read as the nearest form of the move the line took it for.
+fn slips(
+    text: &str,
+    words: &[Word],
+    line: &MainLine,
+    start: &Chess,
+    notation: Notation,
+    lang: &Language,
+) -> Vec<Vec<(char, char)>> {
+    let mut before = start.clone();
+    let mut out = Vec::new();
+    for found in &line.moves {
+        if found.misread.is_some() {
+            let last = found.read_to.unwrap_or(found.end).saturating_sub(1);
+            if let (Some(first), Some(last)) = (words.get(found.first), words.get(last)) {
+                let written = &text[first.start as usize..last.end.max(first.start) as usize];
+                let forms = Forms::cached(&before, notation, lang, &Habits::default());
+                out.push(forms.slips(written, found.mv));
+            }
+        }
+        before.play_unchecked(found.mv);
+    }
+    out
 }
 
 /// How many of the numbered places (each with its spans) read as a move

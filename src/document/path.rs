@@ -30,7 +30,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
 use crate::document::spans::{is_resign_word, short_text, spans};
-use crate::document::synthesis::{self, Forms};
+use crate::document::synthesis::{self, Forms, Habits};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
 use crate::engine::resolve::{Resolution, resolve_readings};
@@ -54,6 +54,8 @@ const MARK_COST: u32 = 2;
 /// The cost of reading fewer words at a place than a longer reading
 /// there takes (`Q x P` where `Q x P (Q 2)` is written).
 const SHORT_COST: u32 = 1;
+/// The cost of a move its words leave ambiguous.
+const AMBIGUOUS_COST: u32 = 1;
 /// The cost of a move read after a move number that is not its own.
 const MISNUMBER_COST: u32 = 6;
 /// The cost of a move read as a misprint of what stands at its place,
@@ -444,19 +446,21 @@ impl<'t> Layout<'t> {
 /// Finds the main line of `layout`'s text from `start`, read in
 /// `notation` with `lang`'s letters; on the `misprints` cheapest lines
 /// of the beam, words that no parser reads as a legal move may be read
-/// by synthesis.
+/// by synthesis, the text's `habits` taken as meant.
 pub fn main_line(
     layout: &Layout<'_>,
     start: &Chess,
     notation: Notation,
     lang: &Language,
     misprints: usize,
+    habits: &Habits,
 ) -> MainLine {
     let mut search = Search {
         layout,
         notation,
         lang,
         misprints,
+        habits,
         parsed: HashMap::new(),
         spans: HashMap::new(),
     };
@@ -600,6 +604,7 @@ struct Search<'a, 't> {
     lang: &'a Language,
     /// The states of the beam, the cheapest, that may read a misprint.
     misprints: usize,
+    habits: &'a Habits,
     parsed: HashMap<(usize, usize, bool), Option<Readings>>,
     spans: HashMap<usize, Vec<(usize, String)>>,
 }
@@ -781,7 +786,7 @@ impl Search<'_, '_> {
     /// misprinted forms of, where no parser read one: each once, at its
     /// cheapest span (the longest among equals).
     fn synthesize(&mut self, state: &State, first: usize, spans: &[(usize, String)]) -> Vec<Fit> {
-        let forms = Forms::cached(&state.pos, self.notation, self.lang);
+        let forms = Forms::cached(&state.pos, self.notation, self.lang, self.habits);
         let white = state.pos.turn() == Color::White;
         let legible = spans
             .iter()
@@ -813,14 +818,29 @@ impl Search<'_, '_> {
                     legible,
                 };
                 match out.iter_mut().find(|f| f.mv == m.mv) {
-                    // The shortest span that reads it: what follows is the next move.
-                    Some(f) if f.misread.unwrap_or(0) > m.cost => *f = fit,
+                    // The shortest span that reads it: what follows is the
+                    // next move; but a misprint takes what is left of its
+                    // place (`P to Q B i 2`: the `i` is no move).
+                    Some(f)
+                        if f.misread.unwrap_or(0) > m.cost
+                            || f.misread == Some(m.cost)
+                                && !self.closes_place(f.end)
+                                && self.closes_place(fit.end) =>
+                    {
+                        *f = fit
+                    }
                     Some(_) => {}
                     None => out.push(fit),
                 }
             }
         }
         out
+    }
+
+    /// Whether the word at `end` closes the place of a move before it:
+    /// a number, a bracket, a separator, a new paragraph, the end.
+    fn closes_place(&self, end: usize) -> bool {
+        self.layout.words.get(end).is_none_or(|w| w.paragraph || w.kind != WordKind::Text)
     }
 
     /// Takes into `fit` the marks written after its span, a comma apart
@@ -872,11 +892,8 @@ impl Search<'_, '_> {
                     && !self.moves_at(state, first, false).is_empty()
             });
         for (i, (first, lead)) in places.into_iter().enumerate() {
-            let moves = self.moves_at(
-                state,
-                first,
-                misprints && !read_before && i < MISPRINT_PLACES,
-            );
+            let misprint_here = misprints && !read_before && i < MISPRINT_PLACES;
+            let moves = self.moves_at(state, first, misprint_here);
             read_before |= moves.iter().any(|f| f.misread.is_none());
             if moves.is_empty() {
                 continue;
@@ -902,8 +919,12 @@ impl Search<'_, '_> {
                 if bracketed {
                     cost += BRACKET_COST;
                 }
-                if let Some(edits) = misread {
-                    cost += MISREAD_COST + edits / MISREAD_PER_COST;
+                match misread {
+                    Some(edits) => cost += MISREAD_COST + edits / MISREAD_PER_COST,
+                    // A printer names the piece that moves: a line where
+                    // the print leaves it open is the less likely.
+                    None if !choices.is_empty() => cost += AMBIGUOUS_COST,
+                    None => {}
                 }
                 let number = match lead {
                     Lead::Number(q) | Lead::Misnumbered(q) | Lead::Repeated(q) => Some(q),

@@ -14,6 +14,12 @@
 //! few characters left over at the end (a footnote marker, an
 //! evaluation sign, a novelty's `N`).
 //!
+//! A text scanned by one machine misprints alike throughout (every `K`
+//! an `X`: `P to X 4`, `Xt to X B 3`). The first reading's misprints
+//! show it; [`Habits`] learned from them weigh nothing in a second
+//! reading, which reads such moves as printed and leaves the real
+//! misprints standing out.
+//!
 //! A form matched with nothing but such leftovers is a *variant* of the
 //! move (`d4=`, `Ne6+/–`, `P-K5(c)`, `Cf1-c4` with its squares both
 //! right): the move as printed. A form matched with real edits is a
@@ -108,7 +114,50 @@ pub struct Forms {
     forms: Vec<(usize, Vec<char>, u32)>,
     /// What each text read as, by its key.
     read: RefCell<HashMap<Vec<char>, Vec<Match>>>,
+    /// The text's own habits of print, which weigh nothing.
+    habits: Habits,
 }
+
+/// Characters a text prints for others throughout, as a scanner that
+/// reads every `K` as `X` leaves them: (as printed, as meant), in key
+/// form, learned from the text's own misprints ([`Habits::learn`]).
+/// Read with its habits, such a text's moves are its moves as printed.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Habits(Vec<(char, char)>);
+
+impl Habits {
+    /// The misprints met at least [`HABIT`] times in `slips` (each
+    /// misprinted move's slips, from [`Forms::slips`]), with how often.
+    pub fn learn<'a>(slips: impl IntoIterator<Item = &'a [(char, char)]>) -> Vec<((char, char), usize)> {
+        let mut counts: HashMap<(char, char), usize> = HashMap::new();
+        for move_slips in slips {
+            let mut seen: Vec<(char, char)> = move_slips.to_vec();
+            seen.sort_unstable();
+            seen.dedup();
+            for pair in seen {
+                *counts.entry(pair).or_default() += 1;
+            }
+        }
+        let mut learned: Vec<_> = counts.into_iter().filter(|&(_, n)| n >= HABIT).collect();
+        learned.sort_unstable();
+        learned
+    }
+
+    /// The habits of `pairs`.
+    pub fn new(pairs: impl IntoIterator<Item = (char, char)>) -> Habits {
+        let mut pairs: Vec<(char, char)> = pairs.into_iter().collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        Habits(pairs)
+    }
+
+    fn has(&self, printed: char, meant: char) -> bool {
+        self.0.contains(&(printed, meant))
+    }
+}
+
+/// Moves misprinted alike, the fewest that make a habit of the text.
+pub const HABIT: usize = 3;
 
 /// A legal move that a span of text reads as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,21 +211,28 @@ impl Forms {
             moves,
             forms,
             read: RefCell::new(HashMap::new()),
+            habits: Habits::default(),
         }
+    }
+
+    /// These forms, weighed with a text's `habits`.
+    pub fn with_habits(mut self, habits: &Habits) -> Forms {
+        self.habits = habits.clone();
+        self
     }
 
     /// [`Forms::new`], kept for the positions met lately on this thread:
     /// a text is read again and again as the audit tries its edits, and
     /// meets the same positions each time.
-    pub fn cached(pos: &Chess, notation: Notation, lang: &Language) -> Rc<Forms> {
+    pub fn cached(pos: &Chess, notation: Notation, lang: &Language, habits: &Habits) -> Rc<Forms> {
         /// Positions kept; the cache starts afresh when it is full.
         const KEPT: usize = 4096;
-        type Cache = HashMap<(u64, Notation, String), Rc<Forms>>;
+        type Cache = HashMap<(u64, Notation, String, Habits), Rc<Forms>>;
         thread_local! {
             static CACHE: RefCell<Cache> = RefCell::new(HashMap::new());
         }
         let hash = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
-        let id = (hash, notation, lang.code.clone());
+        let id = (hash, notation, lang.code.clone(), habits.clone());
         CACHE.with_borrow_mut(|cache| {
             if let Some(forms) = cache.get(&id) {
                 return forms.clone();
@@ -184,7 +240,7 @@ impl Forms {
             if cache.len() >= KEPT {
                 cache.clear();
             }
-            let forms = Rc::new(Forms::new(pos, notation, lang));
+            let forms = Rc::new(Forms::new(pos, notation, lang).with_habits(habits));
             cache.insert(id, forms.clone());
             forms
         })
@@ -210,7 +266,7 @@ impl Forms {
         let movelike = text.iter().any(char::is_ascii_digit)
             || text.contains(&'x')
             || matches!(text.get(..2), Some(['o' | 'O', 'o' | 'O']))
-            || text.first().is_some_and(|c| c.is_uppercase()) && text.len() <= 8
+            || text[glued_number(text)..].first().is_some_and(|c| c.is_uppercase()) && text.len() <= 8
             || text.len() >= 4 && text[..4].iter().map(|&c| lower(c)).eq("cast".chars());
         if text.len() < 2 || self.moves.is_empty() {
             return Vec::new();
@@ -241,7 +297,7 @@ impl Forms {
             if !within_reach(text, form, reach) {
                 continue;
             }
-            if let Some(cost) = weigh(text, form, reach)
+            if let Some(cost) = weigh(text, form, reach, &self.habits)
                 && (*slip == 0 || cost == 0)
                 && best[*i].is_none_or(|b| cost + slip < b)
             {
@@ -256,7 +312,13 @@ impl Forms {
         out.sort_by_key(|m| m.cost);
         let floor = out.first().map_or(0, |m| m.cost);
         // A variant is the move as printed: a misreading near it is not.
-        let near = if floor == 0 { 0 } else { floor + CONFUSED };
+        // A misreading by look-alikes is nearer than any other; where
+        // the nearest takes a real edit, others as far off are as likely.
+        let near = match floor {
+            0 => 0,
+            f if f < EDIT => f + CONFUSED,
+            f => f + EDIT,
+        };
         out.retain(|m| m.cost <= near);
         out.truncate(MOST);
         out
@@ -291,6 +353,78 @@ impl Forms {
         }
         Some(i)
     }
+}
+
+impl Forms {
+    /// The characters `written` prints for others when read as `mv`'s
+    /// nearest form: (as printed, as meant), in key form, letters in
+    /// lower case; none where it is no form of `mv` within reach.
+    pub fn slips(&self, written: &str, mv: Move) -> Vec<(char, char)> {
+        let text = key(written);
+        let Some(i) = self.moves.iter().position(|&m| m == mv) else {
+            return Vec::new();
+        };
+        self.forms
+            .iter()
+            .filter(|(j, _, slip)| *j == i && *slip == 0)
+            .filter_map(|(_, form, _)| {
+                let reach = (form.len() as u32 * 4).min(3 * EDIT);
+                weigh(&text, form, reach, &self.habits).map(|cost| (cost, form))
+            })
+            .min_by_key(|&(cost, _)| cost)
+            .map(|(_, form)| substitutions(&text, form))
+            .unwrap_or_default()
+    }
+}
+
+/// The characters replaced when `text` is read as `form` at the least
+/// cost (an alignment of the two), letters in lower case.
+fn substitutions(text: &[char], form: &[char]) -> Vec<(char, char)> {
+    let (n, m) = (text.len(), form.len());
+    let ins = |c: char| if c == 'x' { CAPTURE_MARK } else { EDIT };
+    let sub = |t: char, f: char| {
+        if lower(t) == lower(f) {
+            0
+        } else if confused(lower(t), lower(f)) {
+            CONFUSED
+        } else {
+            EDIT
+        }
+    };
+    let mut cost = vec![vec![0u32; m + 1]; n + 1];
+    for j in 1..=m {
+        cost[0][j] = cost[0][j - 1] + ins(form[j - 1]);
+    }
+    for i in 1..=n {
+        cost[i][0] = cost[i - 1][0] + ins(text[i - 1]);
+        for j in 1..=m {
+            cost[i][j] = (cost[i - 1][j - 1] + sub(text[i - 1], form[j - 1]))
+                .min(cost[i - 1][j] + ins(text[i - 1]))
+                .min(cost[i][j - 1] + ins(form[j - 1]));
+        }
+    }
+    // The form against the best prefix of the text; the rest is a tail.
+    let Some(mut i) = (0..=n).min_by_key(|&i| cost[i][m] + TAIL * (n - i) as u32) else {
+        return Vec::new();
+    };
+    let mut j = m;
+    let mut out = Vec::new();
+    while i > 0 && j > 0 {
+        let (t, f) = (text[i - 1], form[j - 1]);
+        if cost[i][j] == cost[i - 1][j - 1] + sub(t, f) {
+            if lower(t) != lower(f) {
+                out.push((lower(t), lower(f)));
+            }
+            i -= 1;
+            j -= 1;
+        } else if cost[i][j] == cost[i - 1][j] + ins(t) {
+            i -= 1;
+        } else {
+            j -= 1;
+        }
+    }
+    out.reverse();
+    out
 }
 
 /// The square whose file and rank start at `text[i]`.
@@ -535,6 +669,23 @@ pub fn key(text: &str) -> Vec<char> {
     out
 }
 
+/// The length of a move number glued before a move, its digits
+/// misread or not (`iPtoQj` for `1 P to Q 4`), at most two characters.
+fn glued_number(text: &[char]) -> usize {
+    let len = text
+        .iter()
+        .take(2)
+        .take_while(|c| c.is_ascii_digit() || matches!(c, 'i' | 'l' | 'I'))
+        .count();
+    // Before a piece's letter: a digit before a pawn's square is more
+    // likely a letter misread (`5f3` for `Sf3`).
+    if text.get(len).is_some_and(|c| c.is_uppercase()) {
+        len
+    } else {
+        0
+    }
+}
+
 /// `c` in lower case, when that is one character.
 fn lower(c: char) -> char {
     let mut l = c.to_lowercase();
@@ -581,7 +732,7 @@ fn within_reach(text: &[char], form: &[char], reach: u32) -> bool {
 /// weighted edit distance of `form` to a prefix of `text`, plus what is
 /// left over after it. Zero only when the form is printed as it stands,
 /// with at most [`VARIANT_TAIL`] leftover characters.
-fn weigh(text: &[char], form: &[char], reach: u32) -> Option<u32> {
+fn weigh(text: &[char], form: &[char], reach: u32, habits: &Habits) -> Option<u32> {
     const MAX: usize = 24;
     let (n, m) = (text.len().min(MAX), form.len().min(MAX));
     let text = &text[..n];
@@ -594,12 +745,15 @@ fn weigh(text: &[char], form: &[char], reach: u32) -> Option<u32> {
         prev[j] = prev[j - 1] + ins(form[j - 1]);
     }
     let mut best = prev[m] + TAIL * n as u32 + EDIT * u32::from(n > VARIANT_TAIL);
+    // A move number glued before the move, its digits misread or not
+    // (`iPtoQj` for `1 P to Q 4`): a leftover at the start.
+    let glued_number = glued_number(text);
     for i in 1..=n {
         let t = text[i - 1];
-        row[0] = prev[0] + ins(t);
+        row[0] = prev[0] + if i <= glued_number { TAIL } else { ins(t) };
         for j in 1..=m {
             let f = form[j - 1];
-            let sub = if t == f {
+            let sub = if t == f || habits.has(lower(t), lower(f)) {
                 0
             } else if t.to_lowercase().eq(f.to_lowercase()) {
                 CASE
@@ -696,6 +850,34 @@ mod tests {
         assert_eq!(read(START, Notation::Descriptive, "en", "KPtwo"), [("e4".into(), true)]);
         let got = read(START, Notation::Descriptive, "en", "QBPone");
         assert_eq!(got, [("c3".into(), true)]);
+    }
+
+    #[test]
+    fn a_habit_of_print_is_learned_and_then_read_as_meant() {
+        let p = pos(START);
+        let forms = Forms::new(&p, Notation::Descriptive, Language::english());
+        let nf3 = forms.matches("Kt to K B 3")[0].mv;
+        assert_eq!(forms.slips("Xt to X B 3", nf3), [('x', 'k'), ('x', 'k')]);
+        // Learned where moves enough print it so, each counted once.
+        let slips = [vec![('x', 'k'), ('x', 'k')], vec![('x', 'k')], vec![('5', '3')], vec![('x', 'k')]];
+        let learned = Habits::learn(slips.iter().map(Vec::as_slice));
+        assert_eq!(learned, [(('x', 'k'), 3)]);
+        let habits = Habits::new(learned.iter().map(|&(pair, _)| pair));
+        let read = Forms::new(&p, Notation::Descriptive, Language::english())
+            .with_habits(&habits)
+            .matches("Xt to X B 3");
+        assert!(read[0].mv == nf3 && read[0].is_variant(), "{read:?}");
+        // Without the habit the same words are a misreading.
+        assert!(!forms.matches("Xt to X B 3")[0].is_variant());
+    }
+
+    #[test]
+    fn a_move_number_glued_before_a_piece_is_left_over() {
+        let got = read(START, Notation::Descriptive, "en", "iPtoQ4");
+        assert_eq!(got[0].0, "d4");
+        // Before a pawn's square a digit is a letter misread.
+        let got = read(START, Notation::San, "en", "5f3");
+        assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
     }
 
     #[test]
