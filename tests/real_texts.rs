@@ -26,9 +26,9 @@ use shakmaty::{Chess, Move, Position};
 /// The figures this build must reach at least.
 const FLOOR: Figures = Figures {
     clean: 32,
-    found: 38,
-    suggested: 31,
-    repaired: 9,
+    found: 40,
+    suggested: 36,
+    repaired: 12,
     positions: 1,
 };
 

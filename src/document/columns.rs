@@ -187,11 +187,36 @@ fn side_by_side(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
             .map_or(text.len() as u32, |e| at + e as u32 + 1)
     };
     let (first, last) = (block.first()?, block.last()?);
-    let end = line_end(last.2);
-    let mut order = Vec::with_capacity(2 * block.len() + 2);
+    // The left column may run a line or more longer than the right one
+    // (`14 f2 f4 14 K e5 g6` under the last line of both); the words
+    // after such a line's last move stand where the right column ends
+    // and are the right's (`czarne wygrywają.`, the result under its
+    // last move).
+    let (mut left_tail, mut right_tail) = (Vec::new(), Vec::new());
+    let (mut n, mut end) = (last.1, line_end(last.2));
+    while let Some(at) = words.iter().position(|w| w.start >= end)
+        && words[at].line_start
+        && white_number(&words[at]) == Some(n + 1)
+    {
+        let next = line_end(words[at].start);
+        let line = &words[at..];
+        let len = line.iter().take_while(|w| w.start < next).count();
+        let right = line[..len]
+            .iter()
+            .rposition(|w| text[w.start as usize..w.end as usize].contains(|c: char| c.is_ascii_digit()))
+            .and_then(|last| line[..len].get(last + 1))
+            .map_or(next, |w| w.start);
+        left_tail.push(end..right);
+        right_tail.push(right..next);
+        end = next;
+        n += 1;
+    }
+    let mut order = Vec::with_capacity(2 * block.len() + 2 * left_tail.len() + 2);
     order.push(0..first.0);
     order.extend(block.iter().map(|l| l.0..l.2));
+    order.extend(left_tail);
     order.extend(block.iter().map(|l| l.2..line_end(l.2)));
+    order.extend(right_tail);
     order.push(end..text.len() as u32);
     Some(order)
 }
@@ -292,6 +317,19 @@ mod tests {
         assert_eq!(
             read(text).as_deref(),
             Some("Game.\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bc4 Nf6\n5. d3 d6\n6. O-O Be7\nNotes.")
+        );
+    }
+
+    #[test]
+    fn a_left_column_a_line_longer_ends_before_the_right_one_begins() {
+        let text = "1 e2 e4 1 e7 e5 5 d2 d3 5 d7 d6\n2 g1 f3 2 b8 c6 6 c1 g5 6 h7 h6\n\
+                    3 c2 c3 3 f8 c5 7 g5 h4 7 g7 g5\n4 f1 c4 4 g8 f6 White wins.";
+        assert_eq!(
+            read(text).as_deref(),
+            Some(
+                "1 e2 e4 1 e7 e5 2 g1 f3 2 b8 c6 3 c2 c3 3 f8 c5 4 f1 c4 4 g8 f6 5 d2 d3 5 d7 d6\n\
+                 6 c1 g5 6 h7 h6\n7 g5 h4 7 g7 g5\nWhite wins."
+            )
         );
     }
 

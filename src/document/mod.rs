@@ -30,6 +30,8 @@ pub mod spans;
 pub mod synthesis;
 pub mod words;
 
+use std::collections::HashMap;
+
 use shakmaty::{Chess, Color, Position};
 
 use crate::audit::{Finding, Kind, Severity};
@@ -185,8 +187,10 @@ fn read_in(
         let Some((line, notation, lang, ..)) = &best else {
             break;
         };
-        let slips = slips(chosen.0, chosen.1, line, start, *notation, lang);
-        let found = Habits::learn(slips.iter().map(Vec::as_slice));
+        let (slips, printed) = print_evidence(chosen.0, chosen.1, line, start, *notation, lang);
+        let found = Habits::learn(slips.iter().map(Vec::as_slice), |c| {
+            printed.get(&c).copied().unwrap_or(0)
+        });
         if found.is_empty() {
             break;
         }
@@ -240,30 +244,41 @@ fn read_in(
     }
 }
 
-/// The characters each misprinted move of `line` prints for others,
-/// read as the nearest form of the move the line took it for.
-fn slips(
+/// Each misprinted move's slips, and how often each character stands
+/// in the moves read as printed.
+type PrintEvidence = (Vec<Vec<(char, char)>>, HashMap<char, usize>);
+
+/// What `line`'s moves show of the text's print: the characters each
+/// misprinted move prints for others (read as the nearest form of the
+/// move the line took it for), and how often each character stands in
+/// the moves read as printed.
+fn print_evidence(
     text: &str,
     words: &[Word],
     line: &MainLine,
     start: &Chess,
     notation: Notation,
     lang: &Language,
-) -> Vec<Vec<(char, char)>> {
+) -> PrintEvidence {
     let mut before = start.clone();
-    let mut out = Vec::new();
+    let mut slips = Vec::new();
+    let mut printed = HashMap::new();
     for found in &line.moves {
-        if found.misread.is_some() {
-            let last = found.read_to.unwrap_or(found.end).saturating_sub(1);
-            if let (Some(first), Some(last)) = (words.get(found.first), words.get(last)) {
-                let written = &text[first.start as usize..last.end.max(first.start) as usize];
+        let last = found.read_to.unwrap_or(found.end).saturating_sub(1);
+        if let (Some(first), Some(last)) = (words.get(found.first), words.get(last)) {
+            let written = &text[first.start as usize..last.end.max(first.start) as usize];
+            if found.misread.is_some() {
                 let forms = Forms::cached(&before, notation, lang, &Habits::default());
-                out.push(forms.slips(written, found.mv));
+                slips.push(forms.slips(written, found.mv));
+            } else {
+                for c in synthesis::key(written) {
+                    *printed.entry(c.to_lowercase().next().unwrap_or(c)).or_default() += 1;
+                }
             }
         }
         before.play_unchecked(found.mv);
     }
-    out
+    (slips, printed)
 }
 
 /// How many of the numbered places (each with its spans) read as a move

@@ -765,8 +765,18 @@ impl Search<'_, '_> {
                 }
             }
         }
-        if out.is_empty() && misprints {
-            out = self.synthesize(state, first, &spans);
+        // `c5 d4` where moves go from square to square: the first square
+        // read alone as a pawn's move may be half a misprinted move.
+        let half_a_move = || {
+            spans.iter().any(|(len, s)| *len == 2 && is_square_pair(s))
+                && out.iter().all(|f| f.end == first + 1)
+        };
+        if misprints && (out.is_empty() || half_a_move()) {
+            for fit in self.synthesize(state, first, &spans) {
+                if !out.iter().any(|f| f.mv == fit.mv) {
+                    out.push(fit);
+                }
+            }
         }
         // `Q x P (Q 2)`: a move that the longer span rules out is a
         // reading of the text cut short.
@@ -1254,6 +1264,14 @@ fn open_bracket_closed(words: &[Word], first: usize, end: usize) -> Option<usize
 /// before it (`Q B 3` in `Kt - Q B 3 Kt - K B 3`) rather than the number
 /// of the move after it: a digit from 1 to 8 without a stop, set apart by
 /// blanks, after a word that ends in a file's or piece's letter.
+/// Whether `span` is two squares and nothing else (`c5 d4`), as long
+/// algebraic prints a move without its dash.
+fn is_square_pair(span: &str) -> bool {
+    let chars: Vec<char> = span.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    let square = |c: &[char]| ('a'..='h').contains(&c[0]) && ('1'..='8').contains(&c[1]);
+    chars.len() == 4 && square(&chars[..2]) && square(&chars[2..])
+}
+
 fn is_rank(text: &str, words: &[Word], q: usize) -> bool {
     let WordKind::Number {
         n,

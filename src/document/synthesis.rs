@@ -10,7 +10,8 @@
 //! and marks, `0` read as `o`. A span of text is put in the same key and
 //! weighed against every form by an edit distance whose cheap edits are
 //! the known slips: characters that print or write alike (`S`/`5`,
-//! `l`/`1`, `c`/`e`, `ß`/`B`), a capture mark left out or added, and a
+//! `l`/`1`, `c`/`e`, `ß`/`B`), two printed for one (`II` for `H`, `rn`
+//! for `m`), a capture mark left out or added, and a
 //! few characters left over at the end (a footnote marker, an
 //! evaluation sign, a novelty's `N`).
 //!
@@ -72,6 +73,7 @@ const MOST: usize = 4;
 /// alike.
 const CONFUSIONS: &[(char, char)] = &[
     ('s', '5'),
+    ('s', '8'),
     ('l', '1'),
     ('i', '1'),
     ('i', 'l'),
@@ -105,6 +107,17 @@ const CONFUSIONS: &[(char, char)] = &[
     ('f', 'e'),
 ];
 
+/// Pairs of characters (in key form, lower case) that print or scan
+/// like one: `II` for `H`, `rn` for `m`.
+const CONFUSED_PAIRS: &[([char; 2], char)] = &[
+    (['i', 'i'], 'h'),
+    (['l', 'i'], 'h'),
+    (['i', 'l'], 'h'),
+    (['r', 'n'], 'm'),
+    (['c', 'l'], 'd'),
+    (['v', 'v'], 'w'),
+];
+
 /// Every legal move of a position, each in every form the notation
 /// family may print it, keyed.
 pub struct Forms {
@@ -127,8 +140,14 @@ pub struct Habits(Vec<(char, char)>);
 
 impl Habits {
     /// The misprints met at least [`HABIT`] times in `slips` (each
-    /// misprinted move's slips, from [`Forms::slips`]), with how often.
-    pub fn learn<'a>(slips: impl IntoIterator<Item = &'a [(char, char)]>) -> Vec<((char, char), usize)> {
+    /// misprinted move's slips, from [`Forms::slips`]), with how often:
+    /// those the text makes at least as often as it prints the character
+    /// meant right (`printed_right`). A few slips among many characters
+    /// printed right are slips, not a habit.
+    pub fn learn<'a>(
+        slips: impl IntoIterator<Item = &'a [(char, char)]>,
+        printed_right: impl Fn(char) -> usize,
+    ) -> Vec<((char, char), usize)> {
         let mut counts: HashMap<(char, char), usize> = HashMap::new();
         for move_slips in slips {
             let mut seen: Vec<(char, char)> = move_slips.to_vec();
@@ -138,7 +157,10 @@ impl Habits {
                 *counts.entry(pair).or_default() += 1;
             }
         }
-        let mut learned: Vec<_> = counts.into_iter().filter(|&(_, n)| n >= HABIT).collect();
+        let mut learned: Vec<_> = counts
+            .into_iter()
+            .filter(|&((_, meant), n)| n >= HABIT && n >= printed_right(meant))
+            .collect();
         learned.sort_unstable();
         learned
     }
@@ -286,8 +308,8 @@ impl Forms {
                 .collect();
         }
         let mut best: Vec<Option<u32>> = vec![None; self.moves.len()];
-        if let Some(found) = self.by_squares(text) {
-            best[found] = Some(0);
+        if let Some((found, cost)) = self.by_squares(text) {
+            best[found] = Some(cost);
         }
         for (i, form, slip) in &self.forms {
             if best[*i] == Some(0) {
@@ -327,32 +349,61 @@ impl Forms {
     /// Long algebraic with both squares right reads as its move whatever
     /// its piece letter (`Cf1-c4` transliterated, `Kpe1-f1`, `K g1 f3`
     /// with a knight's old letter) or the captured piece it names
-    /// (`Ce4xCf6`): the index of that move.
-    fn by_squares(&self, text: &[char]) -> Option<usize> {
-        let squares: Vec<(usize, Square)> = (0..text.len().saturating_sub(1))
-            .filter_map(|i| square_at(text, i).map(|sq| (i, sq)))
-            .collect();
-        let [(a, from), (b, to)] = squares[..] else {
-            return None;
-        };
+    /// (`Ce4xCf6`): the index of that move, as printed. Where the
+    /// origin's rank is a look-alike of a digit (`IíbS—c6`: `S` for `8`)
+    /// and one move fits, it is that move misread.
+    fn by_squares(&self, text: &[char]) -> Option<(usize, u32)> {
+        // The destination: a square right, after the origin's file and
+        // a rank or its look-alike.
+        let found = (1..text.len().saturating_sub(1)).rev().find_map(|b| {
+            let to = square_at(text, b)?;
+            (0..b.saturating_sub(1)).rev().find_map(|a| {
+                let file = "abcdefgh".find(text[a])?;
+                let ranks = rank_readings(text[a + 1]);
+                (!ranks.is_empty()).then_some((a, file, ranks, b, to))
+            })
+        });
+        let (a, file, ranks, b, to) = found?;
         // Letters before, between (a capture mark, the captured piece)
         // and after (a promotion) the squares, a few at most.
         let letters = |r: std::ops::Range<usize>| text[r].iter().all(|c| c.is_alphabetic());
         if a > 2 || b < a + 2 || b > a + 4 || text.len() > b + 3 || !letters(0..a) {
             return None;
         }
+        let from_fits = |sq: Square| {
+            sq.file() == File::new(file as u32) && ranks.iter().any(|&(r, _)| sq.rank().char() == r)
+        };
         let mut fits = self
             .moves
             .iter()
             .enumerate()
-            .filter(|(_, m)| m.from() == Some(from) && destination(m) == to);
+            .filter(|(_, m)| m.from().is_some_and(from_fits) && destination(m) == to);
         let (i, m) = fits.next()?;
         // Promotions differ in their piece alone: the letter says which.
-        if m.promotion().is_some() {
+        if m.promotion().is_some() || fits.next().is_some() {
             return None;
         }
-        Some(i)
+        let cost = ranks
+            .iter()
+            .find(|&&(r, _)| m.from().is_some_and(|sq| sq.rank().char() == r))
+            .map_or(0, |&(_, cost)| cost);
+        Some((i, cost))
     }
+}
+
+/// The ranks `c` may be, printed as a square's rank: itself, or the
+/// digits it is a look-alike of, each with the cost of so reading it.
+fn rank_readings(c: char) -> Vec<(char, u32)> {
+    if ('1'..='8').contains(&c) {
+        return vec![(c, 0)];
+    }
+    if c.is_ascii_digit() {
+        return Vec::new();
+    }
+    ('1'..='8')
+        .filter(|&d| confused(lower(c), d))
+        .map(|d| (d, CONFUSED))
+        .collect()
 }
 
 impl Forms {
@@ -710,6 +761,11 @@ fn confused(a: char, b: char) -> bool {
     table[ascii(a)][ascii(b)]
 }
 
+/// The character that the two characters `printed` print like.
+fn confused_pair_meaning(printed: [char; 2]) -> Option<char> {
+    CONFUSED_PAIRS.iter().find(|&&(p, _)| p == printed).map(|&(_, m)| m)
+}
+
 /// `c` as an index of the confusion table; any non-ASCII character 0.
 fn ascii(c: char) -> usize {
     match c {
@@ -737,7 +793,18 @@ fn weigh(text: &[char], form: &[char], reach: u32, habits: &Habits) -> Option<u3
     let (n, m) = (text.len().min(MAX), form.len().min(MAX));
     let text = &text[..n];
     let form = &form[..m];
+    // Both in lower case once, not at every cell.
+    let mut lowered = ['\0'; MAX];
+    let mut form_lowered = ['\0'; MAX];
+    for (l, &c) in lowered.iter_mut().zip(text) {
+        *l = lower(c);
+    }
+    for (l, &c) in form_lowered.iter_mut().zip(form) {
+        *l = lower(c);
+    }
+    let has_habits = !habits.0.is_empty();
     // row[j]: cost of text[..i] against form[..j].
+    let mut before_prev = [0u32; MAX + 1];
     let mut prev = [0u32; MAX + 1];
     let mut row = [0u32; MAX + 1];
     let ins = |c: char| if c == 'x' { CAPTURE_MARK } else { EDIT };
@@ -749,15 +816,21 @@ fn weigh(text: &[char], form: &[char], reach: u32, habits: &Habits) -> Option<u3
     // (`iPtoQj` for `1 P to Q 4`): a leftover at the start.
     let glued_number = glued_number(text);
     for i in 1..=n {
-        let t = text[i - 1];
+        let (t, tl) = (text[i - 1], lowered[i - 1]);
+        // What the last two characters print like, taken as one.
+        let pair_meant = (i >= 2)
+            .then(|| confused_pair_meaning([lowered[i - 2], tl]))
+            .flatten();
         row[0] = prev[0] + if i <= glued_number { TAIL } else { ins(t) };
         for j in 1..=m {
-            let f = form[j - 1];
-            let sub = if t == f || habits.has(lower(t), lower(f)) {
+            let (f, fl) = (form[j - 1], form_lowered[j - 1]);
+            let sub = if t == f {
                 0
-            } else if t.to_lowercase().eq(f.to_lowercase()) {
+            } else if tl == fl {
                 CASE
-            } else if confused(lower(t), lower(f)) {
+            } else if has_habits && habits.has(tl, fl) {
+                0
+            } else if confused(tl, fl) {
                 CONFUSED
             } else {
                 EDIT
@@ -765,6 +838,9 @@ fn weigh(text: &[char], form: &[char], reach: u32, habits: &Habits) -> Option<u3
             row[j] = (prev[j - 1] + sub)
                 .min(prev[j] + ins(t))
                 .min(row[j - 1] + ins(f));
+            if pair_meant == Some(fl) {
+                row[j] = row[j].min(before_prev[j - 1] + CONFUSED);
+            }
         }
         let left = n - i;
         // A tail of letters is a footnote's or a novelty's; a digit in
@@ -783,6 +859,7 @@ fn weigh(text: &[char], form: &[char], reach: u32, habits: &Habits) -> Option<u3
         if best > reach && row[..=m].iter().all(|&c| c > reach) {
             return None;
         }
+        before_prev = prev;
         std::mem::swap(&mut prev, &mut row);
     }
     (best <= reach).then_some(best)
@@ -860,8 +937,10 @@ mod tests {
         assert_eq!(forms.slips("Xt to X B 3", nf3), [('x', 'k'), ('x', 'k')]);
         // Learned where moves enough print it so, each counted once.
         let slips = [vec![('x', 'k'), ('x', 'k')], vec![('x', 'k')], vec![('5', '3')], vec![('x', 'k')]];
-        let learned = Habits::learn(slips.iter().map(Vec::as_slice));
+        let learned = Habits::learn(slips.iter().map(Vec::as_slice), |_| 2);
         assert_eq!(learned, [(('x', 'k'), 3)]);
+        // Not where the text prints the letter meant right more often.
+        assert!(Habits::learn(slips.iter().map(Vec::as_slice), |_| 4).is_empty());
         let habits = Habits::new(learned.iter().map(|&(pair, _)| pair));
         let read = Forms::new(&p, Notation::Descriptive, Language::english())
             .with_habits(&habits)
@@ -878,6 +957,19 @@ mod tests {
         // Before a pawn's square a digit is a letter misread.
         let got = read(START, Notation::San, "en", "5f3");
         assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
+    }
+
+    #[test]
+    fn two_characters_scanned_for_one_are_a_look_alike() {
+        // The Hungarian knight `H` scanned as `II`.
+        assert_eq!(read(START, Notation::San, "hu", "IIf3"), [("Nf3".into(), false)]);
+    }
+
+    #[test]
+    fn long_algebraic_reads_by_its_squares_with_a_rank_misread() {
+        let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let got = read(after_e4, Notation::San, "en", "IíbS—c6");
+        assert_eq!(got[0], ("Nc6".into(), false), "{got:?}");
     }
 
     #[test]
