@@ -232,7 +232,7 @@ impl<'a> Converter<'a> {
                 && game.stopped_at().is_none();
             let failed = game.is_rejected() && !misread_only;
             let mut findings = std::mem::take(&mut game.findings);
-            repair::annotate(&mut findings, &found);
+            repair::annotate(&mut findings, &found, &game.replay.misreads);
             // What an earlier round told is not told again; an earlier
             // half-move that this round's reading explains anew is.
             findings.retain(|f| {

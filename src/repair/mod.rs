@@ -228,11 +228,12 @@ impl Repair {
 /// the failing half-move become its suggestions; an edit earlier in the
 /// game (a legal but wrong move, a missing, extra or swapped half-move) a
 /// finding of its own, at its own half-move, which replaces the
-/// move-number check's guess.
-pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion]) {
+/// move-number check's guess. The half-moves in `misreads`, read as
+/// misprints, are mistakes already settled, not the failure.
+pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion], misreads: &[u32]) {
     let failure = findings
         .iter()
-        .position(|f| f.severity == Severity::Error)
+        .position(|f| f.severity == Severity::Error && !misreads.contains(&f.ply))
         .or_else(|| findings.iter().position(|f| is_mark(f.kind) && f.ply > 0));
     let Some(failure) = failure else {
         return;
@@ -414,6 +415,11 @@ struct Search<'g> {
     first: usize,
     /// Replays the search may still make.
     replays_left: Cell<u32>,
+    /// In running text, the moves the reading took for misprints,
+    /// written as the notation writes them: every replay is of the text
+    /// with them settled, so that an edit further on is judged by what
+    /// it does there.
+    settled: Vec<(Range<u32>, String)>,
 }
 
 impl<'g> Search<'g> {
@@ -477,7 +483,7 @@ impl<'g> Search<'g> {
             .map(|(i, _)| failing + 1 + i)
             .take(2)
             .collect();
-        Some(Search {
+        let mut search = Search {
             game,
             lang,
             steps,
@@ -486,7 +492,18 @@ impl<'g> Search<'g> {
             replays_left: Cell::new(
                 MAX_REPLAYS.min((MAX_REPLAYED_BYTES / game.text.len().max(1)) as u32),
             ),
-        })
+            settled: Vec::new(),
+        };
+        if game.running_text {
+            search.settled = (0..search.steps.len())
+                .filter(|&i| game.replay.misreads.contains(&search.ply(i)))
+                .filter_map(|i| {
+                    let step = &search.steps[i];
+                    Some((search.span(step.token), search.write(step, step.played?)))
+                })
+                .collect();
+        }
+        Some(search)
     }
 
     /// Whether the game replays and only its marks are wrong: then an
@@ -603,7 +620,10 @@ impl<'g> Search<'g> {
             return None;
         }
         self.replays_left.set(left - 1);
-        let (text, shifts) = splice(self.game.text, edits);
+        let overlaps = |r: &Range<u32>| edits.iter().any(|(e, _)| e.start < r.end && r.start < e.end.max(e.start + 1));
+        let mut all = edits.to_vec();
+        all.extend(self.settled.iter().filter(|(r, _)| !overlaps(r)).cloned());
+        let (text, shifts) = splice(self.game.text, &all);
         let r = if self.game.running_text {
             let (lexed, r) =
                 document::read_with(&text, &self.game.start, self.game.notation, self.lang);
