@@ -253,10 +253,11 @@ impl<'a> Converter<'a> {
                 letters: options.letters.named(&game.letters),
                 ..options
             };
+            let misreads = std::mem::take(&mut game.replay.misreads);
             drop(game);
             current = repair.text.clone();
             rounds.first_edit = rounds.first_edit.min(edit.ply);
-            rounds.tell(findings, &edit);
+            rounds.tell(findings, &edit, &misreads);
             rounds.chain.push(repair);
             rounds.novel += usize::from(!habit);
         }
@@ -373,12 +374,6 @@ impl<'a> Converter<'a> {
         }
         for f in &mut findings {
             f.offset = f.offset.map(|o| original(&rounds.chain, o));
-            // Repaired, a move read as a misprint is a repair made.
-            if repaired && f.severity == Severity::Error && game.replay.misreads.contains(&f.ply) {
-                f.kind = Kind::Repaired;
-                f.severity = Severity::Warning;
-                f.message = format!("repaired: {}", f.message);
-            }
         }
         // Repaired, each edit's row tells what it explains; else the
         // findings stand as found.
@@ -389,6 +384,14 @@ impl<'a> Converter<'a> {
             .map(|(f, _)| f)
             .collect();
         all.append(&mut findings);
+        // Repaired, a move read as a misprint is a repair made.
+        for f in &mut all {
+            if repaired && f.severity == Severity::Error && game.replay.misreads.contains(&f.ply) {
+                f.kind = Kind::Repaired;
+                f.severity = Severity::Warning;
+                f.message = format!("repaired: {}", f.message);
+            }
+        }
         if fixed {
             all.sort_by_key(|f| (f.offset.unwrap_or(0), f.ply));
         }
@@ -603,7 +606,7 @@ impl Rounds {
     /// where the reading failed (the later ones come in the rounds after
     /// it, read from the edited text), what the game as a whole was found
     /// to be, and a row for the edit.
-    fn tell(&mut self, mut findings: Vec<Finding>, edit: &Suggestion) {
+    fn tell(&mut self, mut findings: Vec<Finding>, edit: &Suggestion, misreads: &[u32]) {
         let failed_at = findings
             .iter()
             .filter(|f| f.severity == Severity::Error)
@@ -618,8 +621,10 @@ impl Rounds {
         self.told = failed_at;
         for mut f in findings {
             f.offset = f.offset.map(|o| original(&self.chain, o));
-            // Repaired, what the edit explains is told by its own row.
-            let by_repair = f.severity == Severity::Error || f.ply == edit.ply;
+            // Repaired, what the edit explains is told by its own row; a
+            // move read as a misprint is no part of it.
+            let by_repair = f.ply == edit.ply
+                || f.severity == Severity::Error && !misreads.contains(&f.ply);
             self.earlier.push((f, by_repair));
         }
         let at = edit.edits.first().map_or(0, |(r, _)| r.start);

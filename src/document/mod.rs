@@ -462,7 +462,16 @@ impl Assembly<'_> {
     /// The text between `from` and `to`, as comments: one, or one for
     /// each piece of the printed text it is made of.
     fn comment(&mut self, replay: &mut Replay, from: u32, to: u32) {
-        let (from, to) = trimmed(self.text, from, to);
+        let (mut from, mut to) = trimmed(self.text, from, to);
+        // A remark in braces, as PGN writes a comment (a repair's note):
+        // its words are the comment.
+        let inner = self.text.get(from as usize + 1..(to as usize).saturating_sub(1));
+        if self.text[from as usize..to as usize].starts_with('{')
+            && self.text[from as usize..to as usize].ends_with('}')
+            && inner.is_some_and(|t| !t.contains(['{', '}']))
+        {
+            (from, to) = trimmed(self.text, from + 1, to - 1);
+        }
         if from >= to {
             return;
         }

@@ -696,6 +696,29 @@ impl<'g> Search<'g> {
         out.join(" ")
     }
 
+    /// Step's word, and in running text, where the reader took more
+    /// words for the failing move than a move has (`Nc3 c6` where
+    /// Black's move is missing), each of its shorter runs of first words
+    /// that parses, the longest first.
+    fn move_words(&self, step: &Step) -> Vec<&'g str> {
+        let written = self.word(step.token);
+        let mut out = vec![written];
+        if self.game.running_text {
+            let mut ends: Vec<usize> = written
+                .char_indices()
+                .filter(|&(_, c)| c.is_whitespace())
+                .map(|(at, _)| at)
+                .collect();
+            ends.reverse();
+            out.extend(
+                ends.into_iter()
+                    .map(|end| written[..end].trim_end())
+                    .filter(|words| self.parse(step, words).is_ok()),
+            );
+        }
+        out
+    }
+
     fn resolve(&self, step: &Step, word: &str) -> Resolution {
         match self.parse(step, word) {
             Ok(readings) => resolve_readings(&step.before, &readings, step.origins.as_ref()),
@@ -831,7 +854,7 @@ impl<'g> Search<'g> {
     /// A half-move missing before step `i`'s move.
     fn dropped(&self, i: usize, found: &mut Vec<Suggestion>) {
         let step = &self.steps[i];
-        let written = self.word(step.token);
+        let readings = self.move_words(step);
         // In running text, Black's move goes right after White's, where
         // the reader looks for it; elsewhere before the move that follows.
         // White's moves there are led by their numbers: one is not
@@ -866,7 +889,10 @@ impl<'g> Search<'g> {
                 before: after,
                 played: None,
             };
-            if matches!(self.resolve(&next, written), Resolution::Illegal) {
+            if readings
+                .iter()
+                .all(|words| matches!(self.resolve(&next, words), Resolution::Illegal))
+            {
                 continue;
             }
             let inserted = if stray.is_some() {
