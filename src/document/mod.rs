@@ -40,6 +40,7 @@ use crate::replay::{Event, Replay, side_name};
 use crate::game::{ReadOptions, tables_for};
 use crate::lang::Language;
 use crate::notation::Notation;
+use crate::notation::evaluation;
 use crate::pgn::lexer::{Lexed, Token, TokenKind};
 
 use path::{Layout, MainLine, StopKind, main_line};
@@ -478,7 +479,7 @@ impl Assembly<'_> {
         // `Nf3 +/= Nc6`: an evaluation sign set apart from its move.
         let after_move = matches!(replay.events.last(), Some(Event::Move { .. } | Event::Nag(_)));
         if after_move
-            && let Some(nag) = synthesis::sign_nag(&self.text[from as usize..to as usize])
+            && let Some(nag) = evaluation::sign_nag(&self.text[from as usize..to as usize])
         {
             replay.events.push(Event::Nag(nag));
             return;

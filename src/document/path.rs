@@ -37,6 +37,7 @@ use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::lang::Language;
 use crate::model::{Claims, MovePattern, Readings};
 use crate::notation::Notation;
+use crate::notation::evaluation;
 
 /// States kept from one half-move to the next.
 const BEAM: usize = 48;
@@ -813,7 +814,7 @@ impl Search<'_, '_> {
                 Vec::new()
             };
             let pattern = MovePattern {
-                nag: synthesis::evaluation_nag(span),
+                nag: evaluation::evaluation_nag(span),
                 ..MovePattern::ANY
             };
             for m in found {

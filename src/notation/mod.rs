@@ -15,6 +15,7 @@
 //! | | [`spoken`] | | German as spoken to blind players |
 //! | | [`fen`] | FEN and piece lists, in any letters | FEN in any letters |
 
+pub mod evaluation;
 pub mod descriptive;
 pub mod fen;
 pub mod iccf;

@@ -277,6 +277,13 @@ fn offset_in(token: &str, rest: &str) -> usize {
 /// Reads a token made only of marks (`e.p.`, `ch`, `!?`, `(=)`) that
 /// stands apart from the move it belongs to.
 pub fn parse_marks(token: &str, lang: &Language) -> Option<MovePattern> {
+    // An evaluation set apart from its move (`Rc7 +/=`).
+    if let Some(nag) = super::evaluation::sign_nag(token) {
+        return Some(MovePattern {
+            nag: Some(nag),
+            ..MovePattern::ANY
+        });
+    }
     // No mark ends in a digit; most moves do.
     if token.as_bytes().last().is_none_or(u8::is_ascii_digit) {
         return None;
@@ -651,6 +658,10 @@ mod tests {
         assert!(parse_marks("ch", en).unwrap().claims.check);
         assert!(parse_marks("(=)", en).unwrap().draw_offer);
         assert_eq!(parse_marks("!?", en).unwrap().nag, Some(5));
+        // An evaluation set apart from its move.
+        let plus_equal = parse_marks("+/=", en).unwrap();
+        assert_eq!((plus_equal.nag, plus_equal.claims.check), (Some(14), false));
+        assert_eq!(parse_marks("±", en).unwrap().nag, Some(16));
         assert!(parse_marks("Nf3", en).is_none());
     }
 
