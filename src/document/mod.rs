@@ -702,4 +702,20 @@ mod tests {
         let text = "| 1. P. to K.'s 4th. | 1. P. to K.'s 4th. |\n| 2. K. Kt. to B.'s 3rd. | 2. Q. Kt. to B.'s 3rd. |";
         assert_eq!(sans(text), "e4 e5 Nf3 Nc6");
     }
+
+    #[test]
+    fn a_bare_number_after_castling_is_the_next_move_number() {
+        let text = "Game.\n\n1 Sg1–f3 d7–d5 2 g2–g3 Sg8–f6 3 Lf1–g2 c7–c5 4 O-O e7–e6 \
+                    5 d2–d3 Lf8–e7 6 Sb1–d2 O-O 7 e2–e4 Sb8–c6 8 e4–e5 Sf6–d7";
+        assert_eq!(
+            sans(text),
+            "Nf3 d5 g3 Nf6 Bg2 c5 O-O e6 d3 Be7 Nbd2 O-O e4 Nc6 e5 Nd7"
+        );
+    }
+
+    #[test]
+    fn an_evaluation_set_apart_between_two_half_moves_is_passed_over() {
+        let text = "Game.\n\n1 e2–e4 e7–e5 2 Sg1–f3 +/= Sb8–c6 3 Lf1–b5 a7–a6";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5 a6");
+    }
 }

@@ -1285,10 +1285,11 @@ fn is_rank(text: &str, words: &[Word], q: usize) -> bool {
     let glued = words.get(q + 1).is_some_and(|w| w.start == words[q].end);
     // The destination of a dash move still wants its rank: `P-Q 4`,
     // `Kt-Q B 3`, `Kt - K B 3`; a capture (`Q x K P`) is whole.
-    let open_end = q
-        .checked_sub(1)
-        .map(|p| &words[p])
-        .is_some_and(|w| w.kind == WordKind::Text && w.text(text).ends_with(char::is_alphabetic));
+    // Castling (`O-O 7`) is whole too.
+    let open_end = q.checked_sub(1).map(|p| &words[p]).is_some_and(|w| {
+        let t = w.text(text);
+        w.kind == WordKind::Text && t.ends_with(char::is_alphabetic) && !is_castling(t)
+    });
     let mut dash = false;
     for p in (q.saturating_sub(4)..q).rev() {
         let w = &words[p];
@@ -1305,6 +1306,17 @@ fn is_rank(text: &str, words: &[Word], q: usize) -> bool {
         }
     }
     (1..=8).contains(&n) && !glued && open_end && dash
+}
+
+/// Whether `word` is castling written with letters `O` (`O-O`,
+/// `o–o–o`, `OOO`), marks after it or not.
+fn is_castling(word: &str) -> bool {
+    let core: Vec<char> = word
+        .trim_end_matches(['+', '#', '!', '?', '.', ',', ';'])
+        .chars()
+        .filter(|c| !matches!(c, '-' | '–' | '—'))
+        .collect();
+    matches!(core.len(), 2 | 3) && core.iter().all(|c| matches!(c, 'O' | 'o'))
 }
 
 /// Whether `a` and `b` are written with as many digits and differ in one.
