@@ -540,6 +540,9 @@ fn classify(line: &[u8]) -> Kind {
         [b'0'..=b'9', ..] => {
             let digits = trimmed.iter().take_while(|b| b.is_ascii_digit()).count();
             match (&trimmed[..digits], trimmed.get(digits)) {
+                // Black's first move (`1... d5`, `1) ... P-d5`) after a
+                // note on White's goes on with the game.
+                (b"1", Some(_)) if is_black_move(&trimmed[digits..]) => Kind::MoveLater,
                 (b"1", Some(b'.' | b')' | b' ' | b'\t')) => Kind::MoveOne,
                 (_, Some(b'.' | b')' | b' ' | b'\t')) => Kind::MoveLater,
                 _ => Kind::Text,
@@ -549,6 +552,14 @@ fn classify(line: &[u8]) -> Kind {
         _ if trimmed.starts_with("…".as_bytes()) => Kind::MoveLater,
         _ => Kind::Text,
     }
+}
+
+/// Whether `rest`, what follows a move number, marks Black's move: dots
+/// (`...`, `…`), after the number's own stop or bracket or not.
+fn is_black_move(rest: &[u8]) -> bool {
+    let rest = rest.strip_prefix(b".").or_else(|| rest.strip_prefix(b")")).unwrap_or(rest);
+    let rest = rest.trim_ascii_start();
+    rest.starts_with(b"..") || rest.starts_with("…".as_bytes())
 }
 
 /// Whether `line` opens a tag pair: a name and a quoted value
@@ -761,6 +772,15 @@ mod tests {
         assert!(games[0].text.contains("3 P-Q4"));
         assert!(games[1].text.starts_with("A second game"));
         assert_eq!(games[1].line, 10);
+    }
+
+    #[test]
+    fn a_note_on_whites_first_move_stays_with_its_game() {
+        for black in ["1... d5", "1. ... d5", "1) ... P-d5", "1 … d5"] {
+            let text = format!("A - B\n\n1. d4\n\nThe only way.\n\n{black}\n2. Nf3 Nf6\n");
+            let games = split(&text);
+            assert_eq!(games.len(), 1, "{black}: {games:?}");
+        }
     }
 
     /// Every piece of every game, in order, as bytes.
