@@ -203,7 +203,10 @@ fn side_by_side(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
         let len = line.iter().take_while(|w| w.start < next).count();
         let right = line[..len]
             .iter()
-            .rposition(|w| text[w.start as usize..w.end as usize].contains(|c: char| c.is_ascii_digit()))
+            .rposition(|w| {
+                let word = &text[w.start as usize..w.end as usize];
+                word.contains(|c: char| c.is_ascii_digit())
+            })
             .and_then(|last| line[..len].get(last + 1))
             .map_or(next, |w| w.start);
         left_tail.push(end..right);

@@ -30,6 +30,7 @@ pub mod spans;
 pub mod synthesis;
 pub mod words;
 
+use std::cmp::Reverse;
 use std::collections::HashMap;
 
 use shakmaty::{Chess, Color, Position};
@@ -117,89 +118,37 @@ fn read_in(
     if let Some(w) = &pairs {
         orders.push((text, w.as_slice(), None));
     }
-    let weigh_letters = tables.len() > 1;
-    let mut best: Option<(MainLine, Notation, &Language, &str, usize, _)> = None;
-    let mut chosen = orders[0];
-    let mut habits = Habits::default();
-    let mut learned = Vec::new();
-    let mut read_with_habits = false;
+    let mut best: Option<Best<'_>> = None;
+    let none = Habits::default();
+    read_orders(&orders, start, tables, misprints, &none, None, &mut best);
     // A second reading, with the habits of print the first one's
-    // misprints show, where they show any.
-    for pass in 0..2 {
-        for (order, &(text, words, reordered)) in orders.iter().enumerate() {
-            let layout = Layout::new(text, words);
-            // The spans of the numbered places, the same in every reading.
-            let numbered: Vec<Vec<(usize, String)>> = if weigh_letters {
-                layout
-                    .numbered()
-                    .map(|first| spans::spans(text, words, first))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            for &(notation, lang, name) in tables {
-                if pass == 1
-                    && best.as_ref().is_some_and(|b| (b.1, b.2.code.as_str(), b.4) != (notation, lang.code.as_str(), order))
-                {
-                    continue;
-                }
-                let line = main_line(&layout, start, notation, lang, misprints, &habits);
-                // Moves read as printed are the evidence for a reading's
-                // letters and order; misprints only tell readings apart that
-                // read as many.
-                let misprints = line.moves.iter().filter(|f| f.misread.is_some()).count();
-                let key = (
-                    line.moves.len() - misprints,
-                    path::score(line.moves.len(), line.ended.is_some(), line.cost),
-                    // A reading that stops at a legible move got half a move further.
-                    line.stop
-                        .as_ref()
-                        .is_some_and(|s| s.kind != StopKind::Unreadable),
-                    // Letters under damage: an early slip stops every reading
-                    // alike, and the letters that read the rest of the text win.
-                    legible(&numbered, notation, lang),
-                    std::cmp::Reverse(line.pawn_letters()),
-                    // The text as printed, where the columns read no better.
-                    std::cmp::Reverse(order),
-                );
-                // Lines that show their columns are read so, unless the text as
-                // printed reads more moves.
-                let shown = |plies: usize, best_order: usize| {
-                    best_order == 0
-                        && reordered.is_some_and(|r| r.lines_show_it)
-                        && line.moves.len() >= plies
-                };
-                let better = match &best {
-                    Some((b, _, _, _, b_order, b_key)) => {
-                        pass == 0 && shown(b.moves.len(), *b_order) || key > *b_key
-                    }
-                    None => true,
-                };
-                if better {
-                    best = Some((line, notation, lang, name, order, key));
-                    chosen = (text, words, reordered);
-                    read_with_habits = pass == 1;
-                }
-            }
+    // misprints show, where they show any: in the first one's notation,
+    // letters and order alone.
+    let mut learned = match &best {
+        Some(first) if misprints > 0 => {
+            let (text, words, _) = orders[first.order];
+            habits_of(text, words, &first.line, start, first.notation, first.lang)
         }
-        if pass == 1 || misprints == 0 {
-            break;
+        _ => Vec::new(),
+    };
+    if let Some(first) = &best
+        && !learned.is_empty()
+    {
+        let habits = Habits::new(learned.iter().map(|&(pair, _)| pair));
+        let (only, order) = ([(first.notation, first.lang, first.name)], first.order);
+        if !read_orders(&orders, start, &only, misprints, &habits, Some(order), &mut best) {
+            learned.clear();
         }
-        let Some((line, notation, lang, ..)) = &best else {
-            break;
-        };
-        let (slips, printed) = print_evidence(chosen.0, chosen.1, line, start, *notation, lang);
-        let found = Habits::learn(slips.iter().map(Vec::as_slice), |c| {
-            printed.get(&c).copied().unwrap_or(0)
-        });
-        if found.is_empty() {
-            break;
-        }
-        habits = Habits::new(found.iter().map(|&(pair, _)| pair));
-        learned = found;
     }
-    let (text, words, reordered) = chosen;
-    let Some((line, notation, lang, name, _, _)) = best else {
+    let Some(Best {
+        line,
+        notation,
+        lang,
+        name,
+        order,
+        ..
+    }) = best
+    else {
         return Document {
             lexed: Lexed::default(),
             replay: Replay::empty(start),
@@ -208,13 +157,14 @@ fn read_in(
             misnumbered: Vec::new(),
         };
     };
+    let (text, words, reordered) = orders[order];
     let mut tokens = Assembly {
         text,
         reordered,
         lexed: Lexed::default(),
     };
     let mut replay = tokens.assemble(words, &line, start, notation, lang);
-    if read_with_habits {
+    if !learned.is_empty() {
         let habits: Vec<String> = learned
             .iter()
             .map(|((printed, meant), n)| format!("\"{printed}\" for \"{meant}\" ({n} moves)"))
@@ -245,22 +195,112 @@ fn read_in(
     }
 }
 
-/// Each misprinted move's slips, and how often each character stands
-/// in the moves read as printed.
-type PrintEvidence = (Vec<Vec<(char, char)>>, HashMap<char, usize>);
+/// A text as one reading takes it: the text, its words, and the map
+/// back to the original when it is the text's columns reordered.
+type Order<'t> = (&'t str, &'t [Word], Option<&'t columns::Reordered>);
 
-/// What `line`'s moves show of the text's print: the characters each
+/// What ranks a reading: the moves read as printed, the line's score,
+/// a stop at a legible move, the numbered places its letters read, the
+/// pawn letters it needs (fewer first), the order (the text as printed
+/// first).
+type Key = (usize, i64, bool, usize, Reverse<usize>, Reverse<usize>);
+
+/// The best reading so far.
+struct Best<'a> {
+    line: MainLine,
+    notation: Notation,
+    lang: &'a Language,
+    name: &'a str,
+    /// Index of the order of the text it read.
+    order: usize,
+    key: Key,
+}
+
+/// Reads each of `orders` (or only the one at `only`) under each of
+/// `tables` with the text's `habits`, keeping in `best` the best
+/// reading; whether one of them was better.
+fn read_orders<'a>(
+    orders: &[Order<'_>],
+    start: &Chess,
+    tables: &[(Notation, &'a Language, &'a str)],
+    misprints: usize,
+    habits: &Habits,
+    only: Option<usize>,
+    best: &mut Option<Best<'a>>,
+) -> bool {
+    let weigh_letters = tables.len() > 1;
+    let mut improved = false;
+    for (order, &(text, words, reordered)) in orders.iter().enumerate() {
+        if only.is_some_and(|o| o != order) {
+            continue;
+        }
+        let layout = Layout::new(text, words);
+        // The spans of the numbered places, the same in every reading.
+        let numbered: Vec<Vec<(usize, String)>> = if weigh_letters {
+            layout
+                .numbered()
+                .map(|first| spans::spans(text, words, first))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for &(notation, lang, name) in tables {
+            let line = main_line(&layout, start, notation, lang, misprints, habits);
+            // Moves read as printed are the evidence for a reading's
+            // letters and order; misprints only tell readings apart that
+            // read as many.
+            let misprints = line.moves.iter().filter(|f| f.misread.is_some()).count();
+            let key = (
+                line.moves.len() - misprints,
+                path::score(line.moves.len(), line.ended.is_some(), line.cost),
+                // A reading that stops at a legible move got half a move further.
+                line.stop
+                    .as_ref()
+                    .is_some_and(|s| s.kind != StopKind::Unreadable),
+                // Letters under damage: an early slip stops every reading
+                // alike, and the letters that read the rest of the text win.
+                legible(&numbered, notation, lang),
+                Reverse(line.pawn_letters()),
+                // The text as printed, where the columns read no better.
+                Reverse(order),
+            );
+            // Lines that show their columns are read so, unless the text as
+            // printed reads more moves.
+            let shown = |b: &Best<'_>| {
+                b.order == 0
+                    && only.is_none()
+                    && reordered.is_some_and(|r| r.lines_show_it)
+                    && line.moves.len() >= b.line.moves.len()
+            };
+            if best.as_ref().is_none_or(|b| shown(b) || key > b.key) {
+                *best = Some(Best {
+                    line,
+                    notation,
+                    lang,
+                    name,
+                    order,
+                    key,
+                });
+                improved = true;
+            }
+        }
+    }
+    improved
+}
+
+/// The habits of print that `line`'s misprints show, each with how
+/// many moves show it (see [`Habits::learn`]): the characters each
 /// misprinted move prints for others (read as the nearest form of the
-/// move the line took it for), and how often each character stands in
-/// the moves read as printed.
-fn print_evidence(
+/// move the line took it for), weighed against how often the moves read
+/// as printed print each character right.
+fn habits_of(
     text: &str,
     words: &[Word],
     line: &MainLine,
     start: &Chess,
     notation: Notation,
     lang: &Language,
-) -> PrintEvidence {
+) -> Vec<((char, char), usize)> {
     let mut before = start.clone();
     let mut slips = Vec::new();
     let mut printed = HashMap::new();
@@ -279,7 +319,9 @@ fn print_evidence(
         }
         before.play_unchecked(found.mv);
     }
-    (slips, printed)
+    Habits::learn(slips.iter().map(Vec::as_slice), |c| {
+        printed.get(&c).copied().unwrap_or(0)
+    })
 }
 
 /// How many of the numbered places (each with its spans) read as a move
