@@ -96,6 +96,9 @@ pub struct Splitter<R> {
     piece_ends_line: bool,
     /// Whether the last line read ended with a line end.
     last_line_ended: bool,
+    /// Whether the lines end in LF-CR (`\n\r`, as some old tools wrote
+    /// them): seen once after a line that did not end in CRLF.
+    lf_cr: bool,
     done: bool,
     /// A read error, given after the game it cut short.
     error: Option<io::Error>,
@@ -132,6 +135,7 @@ impl<R: BufRead> Splitter<R> {
             held_bytes: 0,
             piece_ends_line: true,
             last_line_ended: true,
+            lf_cr: false,
             done: false,
             error: None,
         }
@@ -193,6 +197,17 @@ impl<R: BufRead> Splitter<R> {
                             return Ok(true);
                         }
                     }
+                }
+                // LF-CR: one line end. A CRLF's LF has its CR before it.
+                Some(i)
+                    if i + 1 < room
+                        && available.get(i + 1) == Some(&b'\r')
+                        && (self.lf_cr
+                            || i.checked_sub(1).map_or(out.last(), |p| available.get(p))
+                                != Some(&b'\r')) =>
+                {
+                    self.lf_cr = true;
+                    (i + 2, true)
                 }
                 Some(i) if i < room => (i + 1, true),
                 _ if available.len() < room => (available.len(), false),
@@ -496,6 +511,7 @@ impl<R: BufRead> Splitter<R> {
 /// use scoresheet::pgn::split::lone_cr_to_lf;
 ///
 /// assert_eq!(lone_cr_to_lf("[A \"1\"]\r\r1. e4\r\n"), "[A \"1\"]\n\n1. e4\r\n");
+/// assert_eq!(lone_cr_to_lf("[A \"1\"]\n\r1. e4\n\r"), "[A \"1\"]\n 1. e4\n ");
 /// ```
 pub fn lone_cr_to_lf(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
@@ -505,7 +521,9 @@ pub fn lone_cr_to_lf(text: &str) -> Cow<'_, str> {
     }
     let mut out = bytes.to_vec();
     for i in memchr::memchr_iter(b'\r', bytes).filter(lone) {
-        out[i] = b'\n';
+        // The CR of an LF-CR line end is no second line end.
+        let after_lf = i.checked_sub(1).is_some_and(|p| bytes[p] == b'\n');
+        out[i] = if after_lf { b' ' } else { b'\n' };
     }
     // Only ASCII bytes were changed, to ASCII.
     Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_owned()))
@@ -712,6 +730,14 @@ mod tests {
         let games = split("[Event \"a\"]\r\r1. e4 e5 1-0\r\r[Event \"b\"]\r\r1. d4 *\r");
         assert_eq!(games.len(), 2);
         assert_eq!((games[1].line, games[1].byte), (5, 27));
+    }
+
+    #[test]
+    fn lf_cr_is_one_line_end() {
+        let text = "[Event \"a\"]\n\r\n\r1. e4 e5\n\r2. Nf3 1-0\n\r\n\r[Event \"b\"]\n\r\n\r1. d4 *\n\r";
+        let games = split(text);
+        assert_eq!(games.len(), 2, "{games:?}");
+        assert_eq!(games[1].line, 6);
     }
 
     #[test]
