@@ -1308,15 +1308,10 @@ fn is_rank(text: &str, words: &[Word], q: usize) -> bool {
     (1..=8).contains(&n) && !glued && open_end && dash
 }
 
-/// Whether `word` is castling written with letters `O` (`O-O`,
-/// `o–o–o`, `OOO`), marks after it or not.
+/// Whether `word` reads as castling (`O-O`, `o–o–o`), marks after it or
+/// not.
 fn is_castling(word: &str) -> bool {
-    let core: Vec<char> = word
-        .trim_end_matches(['+', '#', '!', '?', '.', ',', ';'])
-        .chars()
-        .filter(|c| !matches!(c, '-' | '–' | '—'))
-        .collect();
-    matches!(core.len(), 2 | 3) && core.iter().all(|c| matches!(c, 'O' | 'o'))
+    crate::notation::san::parse(word, Language::english()).is_ok_and(|p| p.castle.is_some())
 }
 
 /// Whether `a` and `b` are written with as many digits and differ in one.

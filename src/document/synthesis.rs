@@ -433,14 +433,10 @@ impl Forms {
 fn substitutions(text: &[char], form: &[char]) -> Vec<(char, char)> {
     let (n, m) = (text.len(), form.len());
     let ins = |c: char| if c == 'x' { CAPTURE_MARK } else { EDIT };
-    let sub = |t: char, f: char| {
-        if lower(t) == lower(f) {
-            0
-        } else if confused(lower(t), lower(f)) {
-            CONFUSED
-        } else {
-            EDIT
-        }
+    // Case apart: a slip is a character read as another.
+    let sub = |t: char, f: char| match substitution(t, lower(t), f, lower(f), &Habits::default()) {
+        CASE => 0,
+        cost => cost,
     };
     let mut cost = vec![vec![0u32; m + 1]; n + 1];
     for j in 1..=m {
@@ -727,6 +723,23 @@ fn ascii(c: char) -> usize {
     }
 }
 
+/// The cost of reading `t` (`tl` in lower case) where a form has `f`
+/// (`fl`): nothing for the same character or one of the text's
+/// `habits`, a case's or a look-alike's share, else an edit.
+fn substitution(t: char, tl: char, f: char, fl: char, habits: &Habits) -> u32 {
+    if t == f {
+        0
+    } else if tl == fl {
+        CASE
+    } else if !habits.0.is_empty() && habits.has(tl, fl) {
+        0
+    } else if confused(tl, fl) {
+        CONFUSED
+    } else {
+        EDIT
+    }
+}
+
 /// Whether the lengths of `text` and `form` alone leave reading one as
 /// the other within `reach`: each of the form's characters missing costs
 /// an edit (a capture mark less), each left over after it a tail's share.
@@ -755,7 +768,6 @@ fn weigh(text: &[char], form: &[char], reach: u32, habits: &Habits) -> Option<u3
     for (l, &c) in form_lowered.iter_mut().zip(form) {
         *l = lower(c);
     }
-    let has_habits = !habits.0.is_empty();
     // row[j]: cost of text[..i] against form[..j].
     let mut before_prev = [0u32; MAX + 1];
     let mut prev = [0u32; MAX + 1];
@@ -777,17 +789,7 @@ fn weigh(text: &[char], form: &[char], reach: u32, habits: &Habits) -> Option<u3
         row[0] = prev[0] + if i <= glued_number { TAIL } else { ins(t) };
         for j in 1..=m {
             let (f, fl) = (form[j - 1], form_lowered[j - 1]);
-            let sub = if t == f {
-                0
-            } else if tl == fl {
-                CASE
-            } else if has_habits && habits.has(tl, fl) {
-                0
-            } else if confused(tl, fl) {
-                CONFUSED
-            } else {
-                EDIT
-            };
+            let sub = substitution(t, tl, f, fl, habits);
             row[j] = (prev[j - 1] + sub)
                 .min(prev[j] + ins(t))
                 .min(row[j - 1] + ins(f));
