@@ -756,6 +756,16 @@ mod tests {
     }
 
     #[test]
+    fn a_remark_on_its_own_lines_between_whites_and_blacks_moves_is_passed_over() {
+        // Moves one to a line: Black's goes on under the remark, and a
+        // remark may open with White's number again.
+        let text = "Smith,J - Jones,K (Club ch 1990)\n1. e4\nc5\n2. Nf3\n\
+                    A strong move, fixing the weak pawn.\nd6\n3. d4\n\
+                    3. c3 d5 was also possible.\ncxd4\n4. Nxd4\nNf6\n5. Nc3";
+        assert_eq!(sans(text), "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3");
+    }
+
+    #[test]
     fn an_evaluation_set_apart_between_two_half_moves_is_passed_over() {
         let text = "Game.\n\n1 e2–e4 e7–e5 2 Sg1–f3 +/= Sb8–c6 3 Lf1–b5 a7–a6";
         assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5 a6");

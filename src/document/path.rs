@@ -87,6 +87,8 @@ const SLOT_WORDS: usize = 6;
 /// Words of a bracketed remark passed over between White's and Black's
 /// moves, at most.
 const REMARK_WORDS: usize = 40;
+/// Lines after a remark where Black's move may stand.
+const NEXT_LINES: usize = 2;
 
 /// One half-move of the main line, where it was found.
 #[derive(Debug, Clone)]
@@ -237,6 +239,10 @@ enum Lead {
     /// number damaged past reading, `n` for `5`, `«` for `6`), where the
     /// game's numbering leads nowhere.
     Unnumbered,
+    /// Black's move opening a line after a remark on lines of its own,
+    /// White's move having ended its line (`5 Nc3` / `This loses time.` /
+    /// `h6`).
+    NextLine,
 }
 
 /// A text's words and what is known of them before any search.
@@ -320,6 +326,28 @@ impl<'t> Layout<'t> {
             white_at,
             black_at,
         }
+    }
+
+    /// The first words of the lines after a remark that begins a line
+    /// right after White's move `n` ended at `from`: where Black's move
+    /// stands when moves are printed one to a line. Only lines before
+    /// White's next number opening a line, at most [`NEXT_LINES`].
+    fn lines_after_remark(&self, from: usize, n: u32) -> impl Iterator<Item = usize> + '_ {
+        let remark = self
+            .adjacent(from)
+            .filter(|&a| self.opens[a] && self.depth[a] == 0 && self.words[a].kind == WordKind::Text);
+        remark
+            .into_iter()
+            .flat_map(move |a| a + 1..self.words.len().min(a + REMARK_WORDS))
+            .take_while(move |&j| {
+                !(self.opens[j]
+                    && self.depth[j] == 0
+                    && matches!(self.words[j].kind, WordKind::Number { n: m, .. } if m > n))
+            })
+            .filter(|&j| {
+                self.opens[j] && self.depth[j] == 0 && self.words[j].kind == WordKind::Text
+            })
+            .take(NEXT_LINES)
     }
 
     /// The words led by a move number, in text order.
@@ -635,6 +663,7 @@ impl Search<'_, '_> {
                         _ => {}
                     }
                 }
+                out.extend(l.lines_after_remark(state.next, n).map(|j| (j, Lead::NextLine)));
                 l.black_at.get(&n)
             }
         };
@@ -707,7 +736,7 @@ impl Search<'_, '_> {
                     l.opens[q] || adjacent == Some(q)
                 }
                 Lead::Unnumbered => l.opens[j] || l.opens[j - 1],
-                Lead::Adjacent => true,
+                Lead::Adjacent | Lead::NextLine => true,
             });
         }
         out
@@ -939,10 +968,10 @@ impl Search<'_, '_> {
                 }
                 let number = match lead {
                     Lead::Number(q) | Lead::Misnumbered(q) | Lead::Repeated(q) => Some(q),
-                    Lead::Adjacent | Lead::Unnumbered => None,
+                    Lead::Adjacent | Lead::Unnumbered | Lead::NextLine => None,
                 };
                 cost += match lead {
-                    Lead::Unnumbered => UNNUMBERED_COST,
+                    Lead::Unnumbered | Lead::NextLine => UNNUMBERED_COST,
                     Lead::Repeated(_) => REPEATED_COST,
                     _ => 0,
                 };
@@ -1075,7 +1104,7 @@ impl Search<'_, '_> {
             // A place no number leads is no place the text gives; White's
             // number printed again before what Black cannot play is more
             // likely an alternative to White's move (`7. Ld2 … 7. Pc3`).
-            if matches!(lead, Lead::Unnumbered | Lead::Repeated(_)) {
+            if matches!(lead, Lead::Unnumbered | Lead::Repeated(_) | Lead::NextLine) {
                 continue;
             }
             let parsing = self.longest_parse(first, turn);
@@ -1095,7 +1124,7 @@ impl Search<'_, '_> {
                     .iter()
                     .take_while(|(len, _)| *len <= slot.unwrap_or(2))
                     .any(|(_, s)| is_move_fragment(s)),
-                Lead::Unnumbered => false,
+                Lead::Unnumbered | Lead::NextLine => false,
             };
             if parsing.is_some() || clear_place {
                 // An unreadable move is its slot, or its first word, or
