@@ -508,10 +508,12 @@ impl<'a> Converter<'a> {
                 ..read_options
             };
             let other = read(text, &options);
-            // Letters that read the moves before the failure only as
-            // misprints read them worse.
+            // Letters that stop sooner, or read the moves before the
+            // failure only as misprints, read them worse.
             let stopped = game.stopped_at().unwrap_or(u32::MAX);
-            if other.replay.misreads.iter().any(|&ply| ply < stopped) {
+            if other.stopped_at().unwrap_or(u32::MAX) < stopped
+                || other.replay.misreads.iter().any(|&ply| ply < stopped)
+            {
                 continue;
             }
             let found = search(&other, &options);

@@ -373,3 +373,36 @@ fn a_start_that_is_no_position_is_refused() {
         .code(2)
         .stderr(predicate::str::contains("give one"));
 }
+
+#[test]
+fn letters_that_stop_sooner_do_not_replace_those_that_read_further() {
+    // Pawn moves written `P-e4` read as knight moves in Dutch letters;
+    // English letters read 32 half-moves before a word no notation
+    // reads. The game is reported as read in English, at that word.
+    let text = "1) P-e4, P-c5 2) N-f3, P-d6 3) P-d4, Pxd4 4)\n\
+                Nxd4, N-f6 5) N-c3, P-a6 6) P-f3, P-e5 7) N-b3,\n\
+                B-e6 8) B-e3, B-e7 9) Q-d2, Nb8-d7 10) P-g4, P-b5\n\
+                11) P-a4, Pxa4 12) Rxa4, O–O 13) P-g5, N-h5 14)\n\
+                N-a5, Q-c7 15) N-d5, Bxd5 16) Pxd5, B-d8 17)\n\
+                p.281\n\
+                N-c6, P-a5 18) P-b4, N-f4 19) Pxa5, Bxg5 20)\n\
+                P-h4, B-f6 21) R-c4, N-b8 22) B-b6, Q-b7 23)\n\
+                B-d3, N-d7 24) R-b4\n\
+                \n\
+                If 24) Q-e2, Nxd5, the attack comes too late.\n\
+                \n\
+                24) ... Nxb6 25) Rxb6, Q-c7 26) Q-b4, B-d8 27)\n\
+                R-b5, Nxd5 28) Rxd5, Qxc6 29) R-b5, Qxf3 30)\n\
+                R-f1, Q-g3+ 31) K-d1, Qxh4 32) Qxh4, Bxh4 33)\n\
+                B-e4, R-a7? 34) B-b7, B-d8 35) P-a6, P-h5 36)\n\
+                K-e2, P-g5 37) R-a1, P-f5 38) B-d5+, K-g7 39)\n\
+                R-b7+, Rxb7 40) Bxb7, B-b6 41) B-d5, B-a7 0:1\n";
+    scoresheet()
+        .args(["convert", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("ply 33"))
+        .stderr(predicate::str::contains("p.281"))
+        .stderr(predicate::str::contains("letters: en 1"));
+}

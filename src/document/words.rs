@@ -139,9 +139,63 @@ pub fn words(text: &str) -> Vec<Word> {
         cut(text, at, end, line_start, paragraph, &mut out);
         at = end;
     }
+    drop_running_heads(text, &mut out);
     merge_closing_parentheses(text, &mut out);
     merge_black_numbers(text, &mut out);
     out
+}
+
+/// Drops the lines that a page break leaves in the text: a page number
+/// (`426`, `— 174 —`, `{21}`), alone or beside a running head in
+/// capitals (`THE MIDDLE GAME 136`), where the number is far from the
+/// move numbers around it. The text goes on after it as before it, so
+/// the word after it starts no paragraph. Its words stay in the text,
+/// read as a remark.
+fn drop_running_heads(text: &str, out: &mut Vec<Word>) {
+    let mut i = 0;
+    while i < out.len() {
+        let end = (i + 1..out.len()).find(|&j| out[j].line_start).unwrap_or(out.len());
+        let page = out[i].line_start.then(|| page_number(text, &out[i..end])).flatten();
+        let far = |m: u32| page.is_some_and(|n| n.abs_diff(m) > 2);
+        let number = |w: &Word| match w.kind {
+            WordKind::Number { n, .. } => Some(n),
+            _ => None,
+        };
+        let before = out[..i].iter().rev().find_map(number);
+        let after = out[end..].iter().find_map(number);
+        if page.is_some() && before.is_none_or(far) && after.is_none_or(far) && after.is_some() {
+            if let Some(next) = out.get_mut(end) {
+                next.paragraph = false;
+            }
+            out.drain(i..end);
+        } else {
+            i = end;
+        }
+    }
+}
+
+/// The page number a line of `words` prints, when the line holds
+/// nothing else but words in capitals and decoration.
+fn page_number(text: &str, words: &[Word]) -> Option<u32> {
+    let mut page = None;
+    for w in words {
+        let t = w.text(text);
+        // `281`, `#281#`, `-281-`: digits in decoration.
+        let digits = t.trim_matches(|c: char| !c.is_alphanumeric());
+        let decorated = !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && !t.contains(['.', ')']);
+        match w.kind {
+            WordKind::Number { n, dotted: false, .. } if page.is_none() => page = Some(n),
+            WordKind::Text if decorated && page.is_none() => page = digits.parse().ok(),
+            WordKind::Open | WordKind::Close => {}
+            WordKind::Text
+                if !t.chars().any(char::is_alphanumeric)
+                    || t.chars().count() > 1 && t.chars().all(char::is_uppercase) => {}
+            _ => return None,
+        }
+    }
+    page
 }
 
 /// The words of `text` with every word that is two algebraic moves
@@ -453,6 +507,32 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_page_break_inside_a_game_leaves_no_words() {
+        for head in [
+            "426",
+            "— 174 —",
+            "{21}",
+            "#21#",
+            "-21-",
+            "THE MIDDLE GAME        136",
+            "CHESS REVIEW 399",
+        ] {
+            let text = format!("16) d5, Bd8 17)\n\n{head}\n\nNc6, a5 18) b4");
+            assert_eq!(
+                show(&text),
+                ["#16", "d5", ",", "Bd8", "#17", "Nc6", ",", "a5", "#18", "b4"],
+                "{head}"
+            );
+            let after = words(&text)[5];
+            assert!(after.line_start && !after.paragraph, "{head}");
+        }
+        // A number near the game's own is a move number; words in
+        // capitals beside a move are no running head.
+        assert_eq!(show("16) d5 Bd8\n17\nNc6 a5")[3], "#17");
+        assert_eq!(show("16) d5 Bd8\nGAME 18\n17) Nc6")[3], "GAME");
     }
 
     #[test]
