@@ -22,7 +22,7 @@ use shakmaty::{CastlingMode, Chess, Color, Position, Role};
 use crate::audit::{Finding, Kind, Severity};
 use crate::document::{self, Misnumber};
 use crate::notation::san::san;
-use crate::replay::{Replay, replay};
+use crate::replay::{Replay, WordedEnd, replay};
 use crate::lang::{Language, LetterSet, as_printed};
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
@@ -104,18 +104,19 @@ impl Game<'_> {
         match self.written_result() {
             Some("*") => self.proven_result().unwrap_or("*"),
             None => self
-                .resigned_result()
+                .worded_result()
                 .or_else(|| self.proven_result())
                 .unwrap_or("*"),
             Some(written) => written,
         }
     }
 
-    /// The result a written resignation gives: the other side wins.
-    fn resigned_result(&self) -> Option<&'static str> {
-        self.replay.resigned.map(|side| match side {
-            shakmaty::Color::White => "0-1",
-            shakmaty::Color::Black => "1-0",
+    /// The result a resignation or a draw written in words gives.
+    fn worded_result(&self) -> Option<&'static str> {
+        self.replay.ended_in_words.map(|end| match end {
+            WordedEnd::Resigned(shakmaty::Color::White) => "0-1",
+            WordedEnd::Resigned(shakmaty::Color::Black) => "1-0",
+            WordedEnd::Drawn => "1/2-1/2",
         })
     }
 
@@ -708,7 +709,7 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
             .at(t.offset, t.value.clone()),
         ),
         (None, None)
-            if game.replay.resigned.is_none()
+            if game.replay.ended_in_words.is_none()
                 && (!game.lexed.tags.is_empty() || game.replay.resolved > 0) =>
         {
             let (severity, message) = match game.proven_result() {

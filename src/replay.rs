@@ -53,6 +53,15 @@ pub enum Event {
     End,
 }
 
+/// How words after a game's last move end it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WordedEnd {
+    /// This side gave up (`Resigns.`, `Black resigned`).
+    Resigned(shakmaty::Color),
+    /// The game was drawn (`Drawn.`, `Partie nulle.`).
+    Drawn,
+}
+
 /// What replaying a game gave.
 #[derive(Debug, Clone)]
 pub struct Replay {
@@ -76,9 +85,9 @@ pub struct Replay {
     /// reader's synthesis): each has an error finding, and the game reads
     /// on past it.
     pub misreads: Vec<u32>,
-    /// The side a word of resignation after the last move says gave up
-    /// (`Resigns.`, `Black resigned`), where no result is written.
-    pub resigned: Option<shakmaty::Color>,
+    /// How words after the last move end the game (`Resigns.`, `Black
+    /// resigned`, `Drawn.`), where no result is written.
+    pub ended_in_words: Option<WordedEnd>,
 }
 
 impl Replay {
@@ -94,7 +103,7 @@ impl Replay {
             failed: false,
             result: None,
             misreads: Vec::new(),
-            resigned: None,
+            ended_in_words: None,
         }
     }
 

@@ -249,8 +249,9 @@ fn one_after_the_other(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
     let mut pair = 0;
     while pair + 1 < runs.len() {
         let (white, black) = (&runs[pair], &runs[pair + 1]);
-        let same = white.len() == black.len()
-            && white.len() >= MIN_RUN
+        // A game that White ends has one move more in White's column.
+        let same = (white.len() == black.len() || white.len() == black.len() + 1)
+            && black.len() >= MIN_RUN
             && numbers[white.start].1 == numbers[black.start].1;
         if !same {
             pair += 1;
@@ -265,18 +266,30 @@ fn one_after_the_other(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
         // column's: what follows it before Black's column (`White gives
         // BLACK. Herr Kieseritzki.`) is read after Black's last move.
         let cut = column_end(text, words, &numbers[white.clone()], numbers[black.start].0);
-        for (w, b) in white.clone().zip(black.clone()) {
+        // Where White's column is the longer, Black's last move ends
+        // as White's does, and what follows it comes after White's last.
+        let black_cut = if white.len() > black.len() {
+            let next = numbers.get(black.end).map_or(words.len(), |&(i, _)| i);
+            column_end(text, words, &numbers[black.clone()], next)
+        } else {
+            black_end
+        };
+        for (k, w) in white.clone().enumerate() {
             let white_to = if w + 1 < white.end { start(w + 1) } else { cut };
-            let black_to = if b + 1 < black.end {
-                start(b + 1)
-            } else {
-                black_end
-            };
             order.push(start(w)..white_to);
-            // Black's number is White's: it is left out.
-            order.push(after(b)..black_to);
+            let b = black.start + k;
+            if b < black.end {
+                let black_to = if b + 1 < black.end {
+                    start(b + 1)
+                } else {
+                    black_cut
+                };
+                // Black's number is White's: it is left out.
+                order.push(after(b)..black_to);
+            }
         }
         order.push(cut..start(black.start));
+        order.push(black_cut..black_end);
         cursor = black_end;
         pair += 2;
     }
@@ -302,7 +315,9 @@ fn column_end(text: &str, words: &[Word], numbers: &[(usize, u32)], next: usize)
             let word = key(&words[i]);
             word.chars().count() > 2 && !known.contains(&word)
         })
-        .map_or_else(|| words[next].start, |i| words[i].start)
+        .or(Some(next))
+        .and_then(|i| words.get(i))
+        .map_or(text.len() as u32, |w| w.start)
 }
 
 #[cfg(test)]
@@ -344,6 +359,15 @@ mod tests {
             Some(
                 "WHITE. 1. P to K 4  P to K 4 2. Kt to K B 3  Kt to Q B 3 3. B to Kt 5  P to Q R 3 Notes.\nBLACK. "
             )
+        );
+    }
+
+    #[test]
+    fn whites_column_a_move_longer_ends_the_game() {
+        let text = "White\n1. e4 2. Nf3 3. Bb5 4. Ba4\nBlack\n1. e5 2. Nc6 3. a6\n1-0\n";
+        assert_eq!(
+            read(text).as_deref(),
+            Some("White\n1. e4  e5 2. Nf3  Nc6 3. Bb5  a6\n4. Ba4\nBlack\n1-0\n")
         );
     }
 

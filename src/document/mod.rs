@@ -37,7 +37,7 @@ use shakmaty::{Chess, Color, Position};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::notation::san::san;
-use crate::replay::{Event, Replay, side_name};
+use crate::replay::{Event, Replay, WordedEnd, side_name};
 use crate::game::{ReadOptions, tables_for};
 use crate::lang::Language;
 use crate::notation::Notation;
@@ -610,7 +610,11 @@ impl Assembly<'_> {
                 replay.result = Some(self.token(TokenKind::Result, span));
                 cursor = w.end;
             } else {
-                replay.resigned = Some(resigning_side(text, words, end, pos.turn()));
+                replay.ended_in_words = Some(if spans::is_draw_word(w.text(text)) {
+                    WordedEnd::Drawn
+                } else {
+                    WordedEnd::Resigned(resigning_side(text, words, end, pos.turn()))
+                });
             }
         }
         if let Some(stop) = &line.stop {
@@ -753,6 +757,26 @@ mod tests {
             sans(text),
             "Nf3 d5 g3 Nf6 Bg2 c5 O-O e6 d3 Be7 Nbd2 O-O e4 Nc6 e5 Nd7"
         );
+    }
+
+    #[test]
+    fn a_game_ended_in_words_gives_its_result() {
+        let ended = |text: &str| {
+            read(text, &Chess::default(), &ReadOptions::default())
+                .replay
+                .ended_in_words
+        };
+        assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 Drawn."), Some(WordedEnd::Drawn));
+        assert_eq!(ended("1. e4 e5 2. Nf3 Partie nulle."), Some(WordedEnd::Drawn));
+        assert_eq!(
+            ended("1. e4 e5 2. Nf3 Nc6 Black resigns."),
+            Some(WordedEnd::Resigned(Color::Black))
+        );
+        assert_eq!(
+            ended("1. e4 e5 2. Nf3 Nc6 Resigns."),
+            Some(WordedEnd::Resigned(Color::White))
+        );
+        assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 Then the draw came."), None);
     }
 
     #[test]

@@ -29,7 +29,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
-use crate::document::spans::{is_resign_word, short_text, spans};
+use crate::document::spans::{is_end_word, short_text, spans};
 use crate::document::synthesis::{self, Forms, Habits};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
@@ -441,7 +441,7 @@ impl<'t> Layout<'t> {
             match w.kind {
                 WordKind::Result => return Some(i),
                 // `Black resigned. 1-0`: the result, when it follows.
-                WordKind::Text if is_resign_word(w.text(self.text)) => {
+                WordKind::Text if is_end_word(w.text(self.text)) => {
                     let result = (i + 1..self.words.len())
                         .take(3)
                         .take_while(|&j| !self.words[j].paragraph)
@@ -461,7 +461,7 @@ impl<'t> Layout<'t> {
                     let next = self.words.get(i + 1)?;
                     let resigns = next.kind == WordKind::Text
                         && !next.paragraph
-                        && is_resign_word(next.text(self.text));
+                        && is_end_word(next.text(self.text));
                     return resigns.then_some(i + 1);
                 }
                 _ => {}

@@ -28,6 +28,9 @@ pub struct Vocabulary {
     pub long_form: HashMap<String, String>,
     /// Words that say a player resigned.
     pub resign: Vec<String>,
+    /// Words that say the game was drawn.
+    #[serde(default)]
+    pub draw: Vec<String>,
     /// Words for a pawn's advance by one square and by two (`K. P. two`).
     #[serde(default)]
     pub steps: Vec<String>,
@@ -57,6 +60,19 @@ pub fn is_resign_word(word: &str) -> bool {
         .trim_matches(|c: char| !c.is_alphanumeric())
         .to_lowercase();
     !word.is_empty() && vocabulary().resign.contains(&word)
+}
+
+/// Whether `word` (a text word) says that the game was drawn.
+pub fn is_draw_word(word: &str) -> bool {
+    let word = word
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    !word.is_empty() && vocabulary().draw.contains(&word)
+}
+
+/// Whether `word` ends a game in words: a resignation or a draw.
+pub fn is_end_word(word: &str) -> bool {
+    is_resign_word(word) || is_draw_word(word)
 }
 
 /// The side a word names (`White`, `Schwarz`, `negras`), if it does.
