@@ -106,7 +106,11 @@ impl Reordered {
 pub fn reorder(text: &str, words: &[Word]) -> Option<Reordered> {
     let (order, lines_show_it) = match side_by_side(text, words) {
         Some(order) => (order, true),
-        None => (one_after_the_other(text, words)?, false),
+        None => (
+            one_after_the_other(text, words, dotted_number)
+                .or_else(|| one_after_the_other(text, words, white_number))?,
+            false,
+        ),
     };
     let mut out = Reordered {
         text: String::with_capacity(text.len() + 64),
@@ -226,12 +230,17 @@ fn side_by_side(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
 
 /// White's moves under numbers `k..=m`, then Black's under the same
 /// numbers: one move of each in turn. Every such pair of runs in the
-/// text is interleaved.
-fn one_after_the_other(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
+/// text is interleaved. The numbers are those `number` reads: dotted
+/// ones first, bare ones (`1 K. P. two.`) where none are.
+fn one_after_the_other(
+    text: &str,
+    words: &[Word],
+    number: fn(&Word) -> Option<u32>,
+) -> Option<Vec<Range<u32>>> {
     let numbers: Vec<(usize, u32)> = words
         .iter()
         .enumerate()
-        .filter_map(|(i, w)| dotted_number(w).map(|n| (i, n)))
+        .filter_map(|(i, w)| number(w).map(|n| (i, n)))
         .collect();
     // Runs of numbers counting up by one.
     let mut runs: Vec<Range<usize>> = Vec::new();
@@ -368,6 +377,19 @@ mod tests {
         assert_eq!(
             read(text).as_deref(),
             Some("White\n1. e4  e5 2. Nf3  Nc6 3. Bb5  a6\n4. Ba4\nBlack\n1-0\n")
+        );
+    }
+
+    #[test]
+    fn columns_under_bare_numbers_one_after_the_other() {
+        let text = "WHITE.\n1 K. P. two. 2 K. Kt. to B.'s 3rd. 3 Q. P. two.\n\
+                    BLACK.\n1 K. P. two. 2 Q. Kt. to B.'s 3rd. 3 P. takes P.\n";
+        assert_eq!(
+            read(text).as_deref(),
+            Some(
+                "WHITE.\n1 K. P. two.  K. P. two. 2 K. Kt. to B.'s 3rd.  Q. Kt. to B.'s 3rd. \
+                 3 Q. P. two.\n P. takes P.\nBLACK.\n"
+            )
         );
     }
 

@@ -750,6 +750,13 @@ mod tests {
     }
 
     #[test]
+    fn a_table_with_bracketed_numbers_in_both_cells_reads_across() {
+        let text = "| White | Black |\n| (1) P to K4 | (1) P to QB4 |\n\
+                    | (2) Kt to KB3 | (2) P to K3 |\n| (3) P to Q4 | (3) P takes P |";
+        assert_eq!(sans(text), "e4 c5 Nf3 e6 d4 cxd4");
+    }
+
+    #[test]
     fn a_bare_number_after_castling_is_the_next_move_number() {
         let text = "Game.\n\n1 Sg1–f3 d7–d5 2 g2–g3 Sg8–f6 3 Lf1–g2 c7–c5 4 O-O e7–e6 \
                     5 d2–d3 Lf8–e7 6 Sb1–d2 O-O 7 e2–e4 Sb8–c6 8 e4–e5 Sf6–d7";

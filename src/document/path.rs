@@ -376,11 +376,16 @@ impl<'t> Layout<'t> {
             if i > from && w.paragraph {
                 return None;
             }
-            if w.kind == WordKind::Open {
+            // `(12)`: a bracket around a number opens no remark.
+            let numbered = w.kind == WordKind::Open
+                && self.words.get(i + 1).is_some_and(|n| {
+                    n.is_number() && n.text(self.text).ends_with(')')
+                });
+            if w.kind == WordKind::Open && !numbered {
                 i = self.after_remark(i)?;
                 continue;
             }
-            if !self.is_filler(i) {
+            if !self.is_filler(i) && !numbered {
                 return Some(i);
             }
             i += 1;

@@ -147,8 +147,8 @@ pub fn words(text: &str) -> Vec<Word> {
 
 /// Drops the lines that a page break leaves in the text: a page number
 /// (`426`, `— 174 —`, `{21}`), alone or beside a running head in
-/// capitals (`THE MIDDLE GAME 136`), where the number is far from the
-/// move numbers around it. The text goes on after it as before it, so
+/// capitals (`THE MIDDLE GAME 136`), between two move numbers and far
+/// from both (a heading before the game, `GAME 121`, stays). The text goes on after it as before it, so
 /// the word after it starts no paragraph. Its words stay in the text,
 /// read as a remark.
 fn drop_running_heads(text: &str, out: &mut Vec<Word>) {
@@ -163,7 +163,7 @@ fn drop_running_heads(text: &str, out: &mut Vec<Word>) {
         };
         let before = out[..i].iter().rev().find_map(number);
         let after = out[end..].iter().find_map(number);
-        if page.is_some() && before.is_none_or(far) && after.is_none_or(far) && after.is_some() {
+        if before.is_some_and(far) && after.is_some_and(far) {
             if let Some(next) = out.get_mut(end) {
                 next.paragraph = false;
             }
