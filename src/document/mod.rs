@@ -754,6 +754,9 @@ mod tests {
         let text = "| White | Black |\n| (1) P to K4 | (1) P to QB4 |\n\
                     | (2) Kt to KB3 | (2) P to K3 |\n| (3) P to Q4 | (3) P takes P |";
         assert_eq!(sans(text), "e4 c5 Nf3 e6 d4 cxd4");
+        // A note in square brackets that opens with a number stays a note.
+        let text = "1) d3 [1) ... b6 2) b3, Nf6 3) h4] 1) ... d5. 2) Bd2, e6. 3) e3, Nc6. 4) Be2";
+        assert_eq!(sans(text), "d3 d5 Bd2 e6 e3 Nc6 Be2");
     }
 
     #[test]

@@ -266,25 +266,31 @@ impl<'t> Layout<'t> {
     pub fn new(text: &'t str, words: &'t [Word]) -> Layout<'t> {
         let mut depth = Vec::with_capacity(words.len());
         let mut opens = Vec::with_capacity(words.len());
-        let (mut d, mut only_separators) = (0u8, true);
+        let mut only_separators = true;
+        // The brackets open, each with whether it is a parenthesis.
+        let mut open: Vec<bool> = Vec::new();
         let mut white_at: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
         let mut black_at: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
         for (i, w) in words.iter().enumerate() {
             if w.paragraph {
-                d = 0;
+                open.clear();
             }
             if w.line_start {
                 only_separators = true;
             }
             match w.kind {
-                WordKind::Open => d = d.saturating_add(1),
-                WordKind::Close => d = d.saturating_sub(1),
+                WordKind::Open => open.push(w.text(text) == "("),
+                WordKind::Close => {
+                    open.pop();
+                }
                 // `R (Q 2) - K 2`, `(8) ...`: a rank or a move number
-                // closes the bracket it is in.
-                WordKind::Number { .. } if d > 0 && w.text(text).contains(')') => d -= 1,
+                // closes the parenthesis it is in.
+                WordKind::Number { .. } if open.last() == Some(&true) && w.text(text).contains(')') => {
+                    open.pop();
+                }
                 _ => {}
             }
-            depth.push(d);
+            depth.push(u8::try_from(open.len()).unwrap_or(u8::MAX));
             opens.push(only_separators);
             // `(12) P-d4`: a bracket around the number opens no remark;
             // `13. ........ 13. B-Kt5`: White's move left out, and Black's
@@ -377,9 +383,9 @@ impl<'t> Layout<'t> {
                 return None;
             }
             // `(12)`: a bracket around a number opens no remark.
-            let numbered = w.kind == WordKind::Open
+            let numbered = w.text(self.text) == "("
                 && self.words.get(i + 1).is_some_and(|n| {
-                    n.is_number() && n.text(self.text).ends_with(')')
+                    n.is_number() && n.start == w.end && n.text(self.text).ends_with(')')
                 });
             if w.kind == WordKind::Open && !numbered {
                 i = self.after_remark(i)?;
