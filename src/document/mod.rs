@@ -760,6 +760,12 @@ mod tests {
     }
 
     #[test]
+    fn castling_in_small_letters_with_a_long_dash_is_a_move_not_a_gap() {
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. o—o, Nf6 5. d3 o—o.";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 d3 O-O");
+    }
+
+    #[test]
     fn a_bare_number_after_castling_is_the_next_move_number() {
         let text = "Game.\n\n1 Sg1–f3 d7–d5 2 g2–g3 Sg8–f6 3 Lf1–g2 c7–c5 4 O-O e7–e6 \
                     5 d2–d3 Lf8–e7 6 Sb1–d2 O-O 7 e2–e4 Sb8–c6 8 e4–e5 Sf6–d7";

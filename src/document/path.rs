@@ -986,8 +986,18 @@ impl Search<'_, '_> {
                     Lead::Repeated(_) => REPEATED_COST,
                     _ => 0,
                 };
-                if matches!(lead, Lead::Misnumbered(_)) {
+                if let Lead::Misnumbered(q) = lead {
                     cost += MISNUMBER_COST;
+                    // A number behind the game's, after a note that read
+                    // on under the game's numbers, is more likely the
+                    // game's own move printed again than a misprint.
+                    let behind = match l.words[q].kind {
+                        WordKind::Number { n, .. } => n < state.pos.fullmoves().get(),
+                        _ => false,
+                    };
+                    if behind {
+                        cost += MISNUMBER_COST;
+                    }
                 }
                 let style_run = match number {
                     Some(q) if l.opens[q] => state.style_run + 1,
@@ -1274,10 +1284,13 @@ fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
 /// Whether `word` stands for a move left out, as some columns print
 /// White's move before Black's given alone (`9. —o— Re5—d3`).
 fn is_placeholder(word: &str) -> bool {
-    // Not castling (`0-0`, `o-o`): a long dash, or dashes alone.
+    // Not castling (`0-0`, `o-o`, `o—o`): a long dash, or dashes alone.
     let long_dash = word.contains(['—', '–']);
     let dashes = word.chars().all(|c| matches!(c, '—' | '–' | '-'));
-    word.chars().count() <= 5
+    let bare = word.trim_end_matches('.');
+    let castling = bare.starts_with('o') && bare.ends_with('o');
+    !castling
+        && word.chars().count() <= 5
         && (long_dash || dashes)
         && word
             .chars()
