@@ -773,6 +773,10 @@ mod tests {
             sans(text),
             "Nf3 d5 g3 Nf6 Bg2 c5 O-O e6 d3 Be7 Nbd2 O-O e4 Nc6 e5 Nd7"
         );
+        // Nor is it a rank when a move stands between it and castling.
+        let text = "Game.\n\n1 P4R P4R\n2 C3AR C3AD\n3 A5C P3TD\n4 A4T C3A\n\
+                    5 O-O A4A\n6 P3AD O-O\n7 P4D";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Bc5 c3 O-O d4");
     }
 
     #[test]

@@ -1350,7 +1350,7 @@ fn is_rank(text: &str, words: &[Word], q: usize) -> bool {
             break;
         }
         let t = w.text(text);
-        if t.contains(['x', '×', 'X']) {
+        if t.contains(['x', '×', 'X']) || is_castling(t) {
             return false;
         }
         if t.contains(['-', '—', '–']) {
