@@ -766,6 +766,21 @@ mod tests {
     }
 
     #[test]
+    fn a_parenthesis_closed_by_its_last_rank_is_passed_over_whole() {
+        // The note after Black's eighth closes with the rank of its last
+        // move, `10.B-Q 3)`; White's ninth comes right after it.
+        let text = "1.P-K 4, P-K 3. 2.P-K B 4, B-B 4. 3.P-K 5, Kt-Q B 3.\n\
+                    4.Kt-K B 3, K Kt-K 2. 5.P-Q 4, B-Kt 3. 6.B-B 4, Kt-Q 4. 7.0-0, 0-0.\n\
+                    8.P-B 3\n\nBetter was 8.Q-K 1.\n\n\
+                    8. ... P-Q R 3 ?!. (8. ... P-B 4 9.Q Kt-Q 2, Kt (Q B 3)-K 2 10.B-Q\n\
+                    3) 9.B x Kt, P x B. 10.B-K 3, P-Q 3. 11.Q Kt-Q 2, P x P!! (2).";
+        assert_eq!(
+            sans(text),
+            "e4 e6 f4 Bc5 e5 Nc6 Nf3 Nge7 d4 Bb6 Bc4 Nd5 O-O O-O c3 a6 Bxd5 exd5 Be3 d6 Nbd2 dxe5"
+        );
+    }
+
+    #[test]
     fn a_bare_number_after_castling_is_the_next_move_number() {
         let text = "Game.\n\n1 Sg1–f3 d7–d5 2 g2–g3 Sg8–f6 3 Lf1–g2 c7–c5 4 O-O e7–e6 \
                     5 d2–d3 Lf8–e7 6 Sb1–d2 O-O 7 e2–e4 Sb8–c6 8 e4–e5 Sf6–d7";

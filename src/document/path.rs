@@ -402,20 +402,16 @@ impl<'t> Layout<'t> {
     /// The word after the bracketed remark opened at `open`, when it
     /// closes within the paragraph and [`REMARK_WORDS`].
     fn after_remark(&self, open: usize) -> Option<usize> {
-        let mut d = 0usize;
-        for (i, w) in self.words.iter().enumerate().skip(open).take(REMARK_WORDS) {
-            if i > open && w.paragraph {
+        // The bracket closes where the depth falls below its own: at a
+        // closing bracket, or at the number or rank that closes a
+        // parenthesis (`(8. ... P-B 4 9.Q Kt-Q 2 10.B-Q 3)`).
+        let inside = self.depth[open];
+        for (i, w) in self.words.iter().enumerate().skip(open + 1).take(REMARK_WORDS) {
+            if w.paragraph {
                 return None;
             }
-            match w.kind {
-                WordKind::Open => d += 1,
-                WordKind::Close => {
-                    d -= 1;
-                    if d == 0 {
-                        return Some(i + 1);
-                    }
-                }
-                _ => {}
+            if self.depth[i] < inside {
+                return Some(i + 1);
             }
         }
         None
