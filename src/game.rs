@@ -286,11 +286,14 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
 }
 
 /// Whether text without tags is running text rather than movetext:
-/// words of prose stood among its moves, brackets that are no tags, or
-/// a word that no notation reads. Movetext that fails on an illegal or
-/// ambiguous move is movetext still, and is reported as such.
+/// words of prose stood among its moves, brackets that are no tags, a
+/// semicolon (which PGN reads as a comment to the line's end, and books
+/// print between moves: `1. e4, c5; 2. Nf3, e6;`), or a word that no
+/// notation reads. Movetext that fails on an illegal or ambiguous move
+/// is movetext still, and is reported as such.
 fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
     has_prose(text, lexed)
+        || text.contains(';')
         || replay
             .findings
             .iter()

@@ -406,3 +406,15 @@ fn letters_that_stop_sooner_do_not_replace_those_that_read_further() {
         .stderr(predicate::str::contains("p.281"))
         .stderr(predicate::str::contains("letters: en 1"));
 }
+
+#[test]
+fn moves_after_a_semicolon_in_text_without_tags_are_moves() {
+    // PGN reads `;` as a comment to the line's end; books print it
+    // between moves.
+    scoresheet()
+        .args(["convert", "-"])
+        .write_stdin("1. e4, c5; 2. Nf3, e6; 3. d4, cxd4; 4. Nxd4, a6; 5. Nc3, d6 1-0\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("4. Nxd4 a6 5. Nc3 d6 1-0"));
+}

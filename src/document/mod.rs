@@ -781,6 +781,18 @@ mod tests {
     }
 
     #[test]
+    fn a_move_damaged_past_reading_stops_the_game_where_it_goes_on() {
+        // Lines open with numbers, then a run-in line holds Black's sixth
+        // damaged to a digit: the moves after it are the game's, not
+        // words after its end.
+        let text = "Game.\n\n1. e4, c5;\n2. Nf3, e6;\n3. d4, cxd4;\n4. Nxd4, a6;\n\
+                    5. Bd3, Bc5; 6. Nb3, 5; 7. Qe2, Ne7; 8. e5, d6 1-0";
+        let doc = read(text, &Chess::default(), &ReadOptions::default());
+        assert!(doc.replay.failed);
+        assert_eq!(doc.replay.main_plies, 11);
+    }
+
+    #[test]
     fn a_bare_number_after_castling_is_the_next_move_number() {
         let text = "Game.\n\n1 Sg1–f3 d7–d5 2 g2–g3 Sg8–f6 3 Lf1–g2 c7–c5 4 O-O e7–e6 \
                     5 d2–d3 Lf8–e7 6 Sb1–d2 O-O 7 e2–e4 Sb8–c6 8 e4–e5 Sf6–d7";

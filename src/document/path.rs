@@ -1212,9 +1212,23 @@ impl Search<'_, '_> {
     /// A later move, numbered as this game numbers its moves, that
     /// follows with nothing written for the half-move after `state`.
     fn gap(&self, state: &State) -> Option<Stop> {
+        // In the layout the line kept, else on the same line: a game that
+        // goes on there under its own numbers never ends unremarked.
+        self.gap_in(state, true).or_else(|| self.gap_in(state, false))
+    }
+
+    /// [`Self::gap`] where `in_style`: at numbers that open their line
+    /// where the line's moves have kept doing so. Else on the rest of the
+    /// line only, whatever the layout.
+    fn gap_in(&self, state: &State, in_style: bool) -> Option<Stop> {
         let l = self.layout;
         let n = state.pos.fullmoves().get();
-        let limit = l.result_after[state.next.min(l.words.len())].min(l.words.len());
+        let mut limit = l.result_after[state.next.min(l.words.len())].min(l.words.len());
+        if !in_style {
+            limit = (state.next + 1..limit)
+                .find(|&q| l.words[q].line_start)
+                .unwrap_or(limit);
+        }
         let numbers_dotted = self.numbers_dotted(state);
         for q in state.next..limit {
             let WordKind::Number {
@@ -1229,9 +1243,9 @@ impl Search<'_, '_> {
                 Color::White => m > n || (m == n && black),
                 Color::Black => m > n,
             };
-            let in_style = state.style_run < STYLE_RUN || l.opens[q];
+            let styled = !in_style || state.style_run < STYLE_RUN || l.opens[q];
             let numbered_so = dotted || l.opens[q] || !numbers_dotted;
-            if !later || m > n + 2 || l.depth[q] > 0 || !numbered_so || !in_style {
+            if !later || m > n + 2 || l.depth[q] > 0 || !numbered_so || !styled {
                 continue;
             }
             let first = q + 1;
