@@ -54,20 +54,23 @@ pub fn vocabulary() -> &'static Vocabulary {
     })
 }
 
-/// Whether `word` (a text word) says that a player resigned.
-pub fn is_resign_word(word: &str) -> bool {
+/// Whether `word` (a text word), without its punctuation and in lower
+/// case, is one of `list`.
+fn one_of(word: &str, list: &[String]) -> bool {
     let word = word
         .trim_matches(|c: char| !c.is_alphanumeric())
         .to_lowercase();
-    !word.is_empty() && vocabulary().resign.contains(&word)
+    !word.is_empty() && list.contains(&word)
+}
+
+/// Whether `word` (a text word) says that a player resigned.
+pub fn is_resign_word(word: &str) -> bool {
+    one_of(word, &vocabulary().resign)
 }
 
 /// Whether `word` (a text word) says that the game was drawn.
 pub fn is_draw_word(word: &str) -> bool {
-    let word = word
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase();
-    !word.is_empty() && vocabulary().draw.contains(&word)
+    one_of(word, &vocabulary().draw)
 }
 
 /// Whether `word` ends a game in words: a resignation or a draw.
@@ -77,13 +80,10 @@ pub fn is_end_word(word: &str) -> bool {
 
 /// The side a word names (`White`, `Schwarz`, `negras`), if it does.
 pub fn colour_word(word: &str) -> Option<Color> {
-    let word = word
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase();
     let v = vocabulary();
-    if v.white.contains(&word) {
+    if one_of(word, &v.white) {
         Some(Color::White)
-    } else if v.black.contains(&word) {
+    } else if one_of(word, &v.black) {
         Some(Color::Black)
     } else {
         None
@@ -320,5 +320,10 @@ mod tests {
             assert!(is_resign_word(w), "{w}");
         }
         assert!(!is_resign_word("Black"));
+        for w in ["Drawn.", "Remis.", "nulle.", "Ничья."] {
+            assert!(is_draw_word(w), "{w}");
+        }
+        // A draw spoken of is no result.
+        assert!(!is_draw_word("draw"));
     }
 }
