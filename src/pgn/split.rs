@@ -573,12 +573,19 @@ fn classify(line: &[u8]) -> Kind {
 }
 
 /// Whether `rest`, what follows a move number, marks Black's move: dots
-/// (`...`, `…`), after the number's own stop or bracket or not.
+/// (`...`, `…`), after the number's own stop or bracket or not; or a gap
+/// as wide as an empty cell, where a table leaves White's move out
+/// (`1.                c5`).
 fn is_black_move(rest: &[u8]) -> bool {
     let rest = rest.strip_prefix(b".").or_else(|| rest.strip_prefix(b")")).unwrap_or(rest);
-    let rest = rest.trim_ascii_start();
-    rest.starts_with(b"..") || rest.starts_with("…".as_bytes())
+    let moved = rest.trim_ascii_start();
+    let empty_cell = rest.len() - moved.len() >= EMPTY_CELL && !moved.is_empty();
+    moved.starts_with(b"..") || moved.starts_with("…".as_bytes()) || empty_cell
 }
+
+/// Blanks between a move number and its move that stand for an empty
+/// table cell.
+const EMPTY_CELL: usize = 8;
 
 /// Whether `line` opens a tag pair: a name and a quoted value
 /// (`[Event "`), or a tag name that PGN defines with its value unquoted
@@ -802,7 +809,14 @@ mod tests {
 
     #[test]
     fn a_note_on_whites_first_move_stays_with_its_game() {
-        for black in ["1... d5", "1. ... d5", "1) ... P-d5", "1 … d5"] {
+        for black in [
+            "1... d5",
+            "1. ... d5",
+            "1) ... P-d5",
+            "1 … d5",
+            // A table's row with White's cell left empty.
+            "       1.                d5",
+        ] {
             let text = format!("A - B\n\n1. d4\n\nThe only way.\n\n{black}\n2. Nf3 Nf6\n");
             let games = split(&text);
             assert_eq!(games.len(), 1, "{black}: {games:?}");
