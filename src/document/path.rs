@@ -335,12 +335,11 @@ impl<'t> Layout<'t> {
     }
 
     /// The first words of the lines after a remark that begins a line
-    /// right after White's move `n` ended at `from`: where Black's move
+    /// at `adjacent`, right after White's move `n`: where Black's move
     /// stands when moves are printed one to a line. Only lines before
     /// White's next number opening a line, at most [`NEXT_LINES`].
-    fn lines_after_remark(&self, from: usize, n: u32) -> impl Iterator<Item = usize> + '_ {
-        let remark = self
-            .adjacent(from)
+    fn lines_after_remark(&self, adjacent: Option<usize>, n: u32) -> impl Iterator<Item = usize> + '_ {
+        let remark = adjacent
             .filter(|&a| self.opens[a] && self.depth[a] == 0 && self.words[a].kind == WordKind::Text);
         remark
             .into_iter()
@@ -656,7 +655,8 @@ impl Search<'_, '_> {
         let numbered = match state.pos.turn() {
             Color::White => l.white_at.get(&n),
             Color::Black => {
-                if let Some(a) = l.adjacent(state.next) {
+                let adjacent = l.adjacent(state.next);
+                if let Some(a) = adjacent {
                     match l.words[a].kind {
                         WordKind::Text => out.push((a, Lead::Adjacent)),
                         WordKind::Number {
@@ -670,7 +670,7 @@ impl Search<'_, '_> {
                         _ => {}
                     }
                 }
-                out.extend(l.lines_after_remark(state.next, n).map(|j| (j, Lead::NextLine)));
+                out.extend(l.lines_after_remark(adjacent, n).map(|j| (j, Lead::NextLine)));
                 l.black_at.get(&n)
             }
         };

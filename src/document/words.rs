@@ -152,26 +152,34 @@ pub fn words(text: &str) -> Vec<Word> {
 /// the word after it starts no paragraph. Its words stay in the text,
 /// read as a remark.
 fn drop_running_heads(text: &str, out: &mut Vec<Word>) {
+    let number = |w: &Word| match w.kind {
+        WordKind::Number { n, .. } => Some(n),
+        _ => None,
+    };
+    let mut dropped = vec![false; out.len()];
     let mut i = 0;
     while i < out.len() {
         let end = (i + 1..out.len()).find(|&j| out[j].line_start).unwrap_or(out.len());
-        let page = out[i].line_start.then(|| page_number(text, &out[i..end])).flatten();
-        let far = |m: u32| page.is_some_and(|n| n.abs_diff(m) > 2);
-        let number = |w: &Word| match w.kind {
-            WordKind::Number { n, .. } => Some(n),
-            _ => None,
-        };
-        let before = out[..i].iter().rev().find_map(number);
-        let after = out[end..].iter().find_map(number);
-        if before.is_some_and(far) && after.is_some_and(far) {
-            if let Some(next) = out.get_mut(end) {
-                next.paragraph = false;
+        // The numbers around are looked for only on a line that may be
+        // a page's: the look is linear in the text then.
+        if let Some(page) = out[i].line_start.then(|| page_number(text, &out[i..end])).flatten() {
+            let far = |m: u32| page.abs_diff(m) > 2;
+            let before = (0..i).rev().filter(|&j| !dropped[j]).find_map(|j| number(&out[j]));
+            let after = out[end..].iter().find_map(number);
+            if before.is_some_and(far) && after.is_some_and(far) {
+                dropped[i..end].fill(true);
+                if let Some(next) = out.get_mut(end) {
+                    next.paragraph = false;
+                }
             }
-            out.drain(i..end);
-        } else {
-            i = end;
         }
+        i = end;
     }
+    let mut k = 0;
+    out.retain(|_| {
+        k += 1;
+        !dropped[k - 1]
+    });
 }
 
 /// The page number a line of `words` prints, when the line holds
