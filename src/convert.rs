@@ -13,7 +13,7 @@
 use std::fmt;
 
 use crate::audit::{Finding, Kind, Severity};
-use crate::game::{Game, ReadOptions, read};
+use crate::game::{Game, ReadOptions, read, read_guessing};
 use crate::lang::Language;
 use crate::lang::Letters;
 use crate::model::Location;
@@ -231,6 +231,7 @@ impl<'a> Converter<'a> {
                 && !game.replay.misreads.is_empty()
                 && game.stopped_at().is_none();
             let failed = game.is_rejected() && !misread_only;
+            let stopped = game.stopped_at().filter(|_| game.replay.failed && game.running_text);
             let mut findings = std::mem::take(&mut game.findings);
             repair::annotate(&mut findings, &found, &game.replay.misreads);
             // What an earlier round told is not told again; an earlier
@@ -246,6 +247,16 @@ impl<'a> Converter<'a> {
                 })
                 .filter(|(repair, edit)| self.holds(&repair.text, edit, &options));
             let Some((repair, edit)) = next else {
+                // A page damaged past the edits' reach: read whole, each
+                // move past reading guessed, it gets a row for every
+                // mistake. The game stays rejected; nothing guessed is
+                // written.
+                if let Some(stop) = stopped
+                    && let Some(mut guessed) = self.guessed(text, &game, stop, &options)
+                {
+                    let findings = std::mem::take(&mut guessed.findings);
+                    return self.finish(text, &guessed, true, findings, Rounds::default());
+                }
                 return self.finish(text, &game, failed, findings, rounds);
             };
             read_options = ReadOptions {
@@ -341,6 +352,25 @@ impl<'a> Converter<'a> {
             weighed.sort_by_key(|w| std::cmp::Reverse(w.0));
         }
         weighed.first().map(|(_, s)| Fix::Guess((*s).clone()))
+    }
+
+    /// `text` read with each move past reading guessed from the moves
+    /// after it, when so it reads well past `stop`, the half-move where
+    /// `game` stopped.
+    fn guessed<'t>(
+        &self,
+        text: &'t str,
+        game: &Game<'_>,
+        stop: u32,
+        options: &ReadOptions<'_>,
+    ) -> Option<Game<'t>> {
+        let options = ReadOptions {
+            notation: Some(game.notation),
+            letters: options.letters.named(&game.letters),
+            ..*options
+        };
+        let guessed = read_guessing(text, &options);
+        (guessed.replay.main_plies >= stop + repair::CONFIRMING).then_some(guessed)
     }
 
     /// Whether the text with `edit` made reads on well past it.
@@ -884,6 +914,35 @@ mod tests {
             reach: 20,
             choices: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_page_damaged_throughout_gets_a_row_for_every_damaged_move() {
+        // The Opera game, scanned: every `K` an `X` (a habit of the text),
+        // and six moves damaged past the reach of one edit each.
+        let text = "A Game at the Opera.\n\n1 P to X 4 1 P to X 4 2 Xt to X B 3 2 P to Q 3 \
+            3 P to Q i 3 B to X Xt 5 4 P takes P 4 B takes Xt 5 Q takes B 5 1' fakes l! \
+            6 B to Q B 4 6 Xt to X B 3 7 Q to Q Xt 3 7 Q to X 2 8 Xt to Q B 3 8 P to Q B 3 \
+            9 B to X Xt 5 9 P to Q Xt 1 10 Xt takes P 10 P takes Xt 11 B takes P ch \
+            11 Q Xt to Q 2 12 Castles (Q R) 12 R to Q sq 13 R takes Xt 13 ]Uakes R \
+            14 R to Q sq 14 Q to X a 15 B takes R ch 15 Xt takes B 16 Q to Q Xt 8 ch \
+            16 Xt takes Q 17 R to Q 8 mate.";
+        let converted = Converter::new().convert_game(text);
+        assert!(converted.rejected && converted.output.is_none());
+        let rows = |kind: Kind| -> Vec<(u32, Option<String>)> {
+            converted
+                .findings
+                .iter()
+                .filter(|f| f.kind == kind)
+                .map(|f| (f.ply, f.suggestion.split(' ').next().map(str::to_owned)))
+                .collect()
+        };
+        let damaged = rows(Kind::Unparseable);
+        let plies: Vec<u32> = damaged.iter().map(|d| d.0).collect();
+        assert_eq!(plies, [5, 10, 18, 26, 28], "{damaged:?}");
+        // The moves after each settle what it was.
+        let first: Vec<&str> = damaged.iter().filter_map(|d| d.1.as_deref()).collect();
+        assert_eq!(first, ["d4", "dxe5", "b5", "Rxd7", "Qe6"]);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position, Role};
 
 use crate::audit::{Finding, Kind, Severity};
-use crate::document::{self, Misnumber};
+use crate::document::{self, Misnumber, Tolerance};
 use crate::notation::san::san;
 use crate::replay::{Replay, WordedEnd, replay};
 use crate::lang::{Language, LetterSet, as_printed};
@@ -151,6 +151,18 @@ fn is_result(text: &str) -> bool {
 
 /// Reads and replays one game. Never fails: problems are findings.
 pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
+    read_tolerating(text, options, Tolerance::Misprints)
+}
+
+/// [`read`], guessing in running text each move printed past reading
+/// from the moves after it, so that a page damaged throughout is read to
+/// its end: the findings of a game that cannot be converted as it
+/// stands.
+pub fn read_guessing<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
+    read_tolerating(text, options, Tolerance::Guesses)
+}
+
+fn read_tolerating<'a>(text: &'a str, options: &ReadOptions<'_>, tolerance: Tolerance) -> Game<'a> {
     let mut lexed = lex(text);
     let position = lexed
         .tags
@@ -217,7 +229,7 @@ pub fn read<'a>(text: &'a str, options: &ReadOptions<'_>) -> Game<'a> {
     let mut misnumbered = Vec::new();
     findings.extend(position);
     let (lexed, replay, notation, letters) = if untagged && is_running_text(text, &lexed, &replay) {
-        let doc = document::read(text, &start, options);
+        let doc = document::read(text, &start, options, tolerance);
         // A failed replay counts its moves in `resolved`.
         let read = replay.main_plies.max(replay.resolved);
         // Text with prose read as far is read better by its own reader.

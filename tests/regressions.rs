@@ -11,7 +11,7 @@ use std::fs;
 use std::path::Path;
 
 use scoresheet::convert::Converter;
-use scoresheet::document;
+use scoresheet::document::{self, Tolerance};
 use scoresheet::game::{Letters, ReadOptions};
 use scoresheet::lang::Language;
 use scoresheet::notation::{Notation, descriptive, san};
@@ -73,19 +73,21 @@ fn fuzzing_regressions_stay_fixed() {
             }
             Some("document") => {
                 // The document reader's main line replays legally, one
-                // event a half-move, as many as it says.
+                // event a half-move, as many as it says, guessing or not.
                 let start = Chess::default();
-                let doc = document::read(&text, &start, &ReadOptions::default());
-                let mut pos = start;
-                let mut plies = 0;
-                for event in &doc.replay.events {
-                    if let Event::Move { mv, .. } = event {
-                        assert!(pos.is_legal(*mv), "{name}: an illegal move");
-                        pos.play_unchecked(*mv);
-                        plies += 1;
+                for tolerance in [Tolerance::Misprints, Tolerance::Guesses] {
+                    let doc = document::read(&text, &start, &ReadOptions::default(), tolerance);
+                    let mut pos = start.clone();
+                    let mut plies = 0;
+                    for event in &doc.replay.events {
+                        if let Event::Move { mv, .. } = event {
+                            assert!(pos.is_legal(*mv), "{name}: an illegal move");
+                            pos.play_unchecked(*mv);
+                            plies += 1;
+                        }
                     }
+                    assert_eq!(plies, doc.replay.main_plies, "{name}");
                 }
-                assert_eq!(plies, doc.replay.main_plies, "{name}");
             }
             Some("convert") => {
                 // The first byte chose the options, as in the fuzz target.

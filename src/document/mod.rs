@@ -11,13 +11,13 @@
 //! order, as comments between the moves.
 //!
 //! ```
-//! use scoresheet::document;
+//! use scoresheet::document::{self, Tolerance};
 //! use scoresheet::game::ReadOptions;
 //! use shakmaty::Chess;
 //!
 //! let text = "After 1. e4 e5 2. Nf3 the usual reply is 2... Nc6, but \
 //!             Black may also defend with 2... d6 (Philidor).";
-//! let doc = document::read(text, &Chess::default(), &ReadOptions::default());
+//! let doc = document::read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
 //! assert_eq!(doc.replay.main_plies, 4);
 //! assert!(!doc.replay.failed);
 //! ```
@@ -45,6 +45,7 @@ use crate::notation::evaluation;
 use crate::pgn::lexer::{Lexed, Token, TokenKind};
 
 use path::{Layout, MainLine, StopKind, main_line};
+pub use path::Tolerance;
 use synthesis::{Forms, Habits};
 use words::{Word, WordKind};
 
@@ -75,11 +76,18 @@ pub struct Misnumber {
 }
 
 /// Reads the main line of `text` from `start`, trying the notations and
-/// letter sets `options` allow; the reading that gets furthest wins.
-pub fn read(text: &str, start: &Chess, options: &ReadOptions<'_>) -> Document {
+/// letter sets `options` allow, reading misprints and, as `tolerance`
+/// allows, guessing moves past reading; the reading that gets furthest
+/// wins.
+pub fn read(
+    text: &str,
+    start: &Chess,
+    options: &ReadOptions<'_>,
+    tolerance: Tolerance,
+) -> Document {
     let words = words::words(text);
     let tables = readings(text, &words, options);
-    read_in(text, &words, start, &tables, path::MISPRINT_STATES)
+    read_in(text, &words, start, &tables, tolerance)
 }
 
 /// Reads the main line of `text` from `start` in one notation and
@@ -93,7 +101,7 @@ pub fn read_with(
     lang: &Language,
 ) -> (Lexed, Replay) {
     let words = words::words(text);
-    let doc = read_in(text, &words, start, &[(notation, lang, "")], 0);
+    let doc = read_in(text, &words, start, &[(notation, lang, "")], Tolerance::AsPrinted);
     (doc.lexed, doc.replay)
 }
 
@@ -103,7 +111,7 @@ fn read_in(
     words: &[Word],
     start: &Chess,
     tables: &[(Notation, &Language, &str)],
-    misprints: usize,
+    tolerance: Tolerance,
 ) -> Document {
     // The text as printed and, when its numbers show columns, as the
     // columns read; the readings of both compete alike.
@@ -120,12 +128,12 @@ fn read_in(
     }
     let mut best: Option<Best<'_>> = None;
     let none = Habits::default();
-    read_orders(&orders, start, tables, misprints, &none, None, &mut best);
+    read_orders(&orders, start, tables, tolerance, &none, None, &mut best);
     // A second reading, with the habits of print the first one's
     // misprints show, where they show any: in the first one's notation,
     // letters and order alone.
     let mut learned = match &best {
-        Some(first) if misprints > 0 => {
+        Some(first) if tolerance != Tolerance::AsPrinted => {
             let (text, words, _) = orders[first.order];
             habits_of(text, words, &first.line, start, first.notation, first.lang)
         }
@@ -136,7 +144,7 @@ fn read_in(
     {
         let habits = Habits::new(learned.iter().map(|&(pair, _)| pair));
         let (only, order) = ([(first.notation, first.lang, first.name)], first.order);
-        if !read_orders(&orders, start, &only, misprints, &habits, Some(order), &mut best) {
+        if !read_orders(&orders, start, &only, tolerance, &habits, Some(order), &mut best) {
             learned.clear();
         }
     }
@@ -223,7 +231,7 @@ fn read_orders<'a>(
     orders: &[Order<'_>],
     start: &Chess,
     tables: &[(Notation, &'a Language, &'a str)],
-    misprints: usize,
+    tolerance: Tolerance,
     habits: &Habits,
     only: Option<usize>,
     best: &mut Option<Best<'a>>,
@@ -245,7 +253,7 @@ fn read_orders<'a>(
             Vec::new()
         };
         for &(notation, lang, name) in tables {
-            let line = main_line(&layout, start, notation, lang, misprints, habits);
+            let line = main_line(&layout, start, notation, lang, tolerance, habits);
             // Moves read as printed are the evidence for a reading's
             // letters and order; misprints only tell readings apart that
             // read as many.
@@ -430,9 +438,15 @@ fn reading_findings(
                 unreadable(written, reading.0, reading.1, before.turn()),
             )
         };
-        let message = format!(
-            "{what}; read as {chosen}, the legal move it is nearest to, and the rest of the game reads on from it"
-        );
+        let message = if found.guessed {
+            format!(
+                "{what}; guessed as {chosen}: of the legal moves after which the rest of the game reads on, the nearest to what is printed"
+            )
+        } else {
+            format!(
+                "{what}; read as {chosen}, the legal move it is nearest to, and the rest of the game reads on from it"
+            )
+        };
         let mut finding = Finding::game(kind, Severity::Error, message)
             .at(span.start, written)
             .before_move(before, ply);
@@ -725,7 +739,7 @@ mod tests {
     use super::*;
 
     fn sans(text: &str) -> String {
-        let doc = read(text, &Chess::default(), &ReadOptions::default());
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
         let mut pos = Chess::default();
         let mut out = Vec::new();
         for e in &doc.replay.events {
@@ -787,7 +801,7 @@ mod tests {
         // words after its end.
         let text = "Game.\n\n1. e4, c5;\n2. Nf3, e6;\n3. d4, cxd4;\n4. Nxd4, a6;\n\
                     5. Bd3, Bc5; 6. Nb3, 5; 7. Qe2, Ne7; 8. e5, d6 1-0";
-        let doc = read(text, &Chess::default(), &ReadOptions::default());
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
         assert!(doc.replay.failed);
         assert_eq!(doc.replay.main_plies, 11);
     }
@@ -807,9 +821,30 @@ mod tests {
     }
 
     #[test]
+    fn blacks_number_printed_again_may_be_misprinted() {
+        // Each side's move under the same number; two of Black's numbers
+        // are misprinted, one a digit wrong and one with its digits set
+        // apart.
+        let text = "Ruy Lopez.\n\n1 P to K 4 1 P to K 4 2 Kt to K B 3 2 Kt to Q B 3 \
+                    3 B to Kt 5 3 P to Q R 3 4 B to R 4 1 Kt to B 3 5 Castles 5 B to K 2 \
+                    6 R to K sq 6 P to Q Kt 4 7 B to Kt 3 7 P to Q 3 8 P to B 3 8 Castles \
+                    9 P to K R 3 9 Kt to Q Kt sq 10 P to Q 4 10 Q Kt to Q 2 \
+                    11 Q Kt to Q 2 1 1 B to Kt 2 12 B to B 2 12 R to K sq";
+        assert_eq!(
+            sans(text),
+            "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 Nbd2 Bb7 Bc2 Re8"
+        );
+        // The next move's number is no misprint of Black's: after it
+        // stands White's next move (`8. axb4 … 9. —o— Nd3`).
+        let text = "1. d4 Nf6 2. c4 e5 3. dxe5 Ng4 4. Nf3 Nc6 5. Bf4 Bb4+ 6. Nbd2 Qe7 \
+                    7. a3 Ngxe5 8. axb4 9. —o— Nd3#";
+        assert!(sans(text).ends_with("axb4 Nd3"), "{}", sans(text));
+    }
+
+    #[test]
     fn a_game_ended_in_words_gives_its_result() {
         let ended = |text: &str| {
-            read(text, &Chess::default(), &ReadOptions::default())
+            read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints)
                 .replay
                 .ended_in_words
         };

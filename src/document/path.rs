@@ -41,6 +41,9 @@ use crate::notation::evaluation;
 
 /// States kept from one half-move to the next.
 const BEAM: usize = 48;
+/// States kept guessing: a page damaged throughout leaves many readings
+/// open for long, until the moves after them settle which was meant.
+const GUESSING_BEAM: usize = 48;
 /// Places with legal moves tried from one state for one half-move.
 const CANDIDATES: usize = 12;
 /// Numbered moves in a row that opened their line, after which a move
@@ -66,7 +69,7 @@ const MISREAD_PER_COST: u32 = synthesis::EDIT / 2;
 /// Places, the first in the text, where a half-move may be read as a
 /// misprint, and the states of the beam, the cheapest, that may read one.
 const MISPRINT_PLACES: usize = 3;
-pub const MISPRINT_STATES: usize = 6;
+const MISPRINT_STATES: usize = 6;
 /// Misprints in a row, the longest run that nothing after it may leave
 /// unconfirmed.
 const UNCONFIRMED_RUN: u32 = 2;
@@ -78,6 +81,12 @@ const UNNUMBERED_COST: u32 = 3;
 const REPEATED_COST: u32 = 1;
 /// The cost of passing over what stands for a half-move, to read on.
 const BRIDGE_COST: u32 = 5;
+/// Lines that may guess a damaged move at each half-move.
+const GUESSES: usize = 8;
+/// Moves kept as guesses at one place, the nearest to what is printed.
+const MOST_GUESSES: usize = 6;
+/// The edit cost of a move guessed where its words are past reading.
+pub const GUESSED: u32 = 4 * synthesis::EDIT;
 /// Lines, the cheapest first, that may pass over such a place at each
 /// half-move.
 const BRIDGES: usize = 2;
@@ -89,6 +98,40 @@ const SLOT_WORDS: usize = 6;
 const REMARK_WORDS: usize = 40;
 /// Lines after a remark where Black's move may stand.
 const NEXT_LINES: usize = 2;
+
+/// How far a reading goes beyond the moves as printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tolerance {
+    /// Moves as printed only: the repair search judges each edit by the
+    /// text it makes.
+    AsPrinted,
+    /// A misprinted move is read as the legal move it is nearest to, in
+    /// the cheapest lines.
+    Misprints,
+    /// Also, in every line, a move printed past reading is guessed from
+    /// the moves after it (see [`Search::bridge`]): a page damaged
+    /// throughout read to its end.
+    Guesses,
+}
+
+impl Tolerance {
+    /// The states of the beam, the cheapest, that may read a misprint.
+    fn misprint_states(self) -> usize {
+        match self {
+            Tolerance::AsPrinted => 0,
+            Tolerance::Misprints => MISPRINT_STATES,
+            Tolerance::Guesses => GUESSING_BEAM,
+        }
+    }
+
+    /// States kept from one half-move to the next.
+    fn beam(self) -> usize {
+        match self {
+            Tolerance::Guesses => GUESSING_BEAM,
+            _ => BEAM,
+        }
+    }
+}
 
 /// One half-move of the main line, where it was found.
 #[derive(Debug, Clone)]
@@ -117,6 +160,9 @@ pub struct Found {
     /// Whether, misread, its words parse as a move as printed (one that
     /// is illegal here) rather than as none.
     pub legible: bool,
+    /// Whether, misread, its words are past reading as any move and the
+    /// moves after it chose it (see [`Tolerance::Guesses`]).
+    pub guessed: bool,
 }
 
 /// Where the main line stopped although the text goes on.
@@ -487,14 +533,15 @@ pub fn main_line(
     start: &Chess,
     notation: Notation,
     lang: &Language,
-    misprints: usize,
+    tolerance: Tolerance,
     habits: &Habits,
 ) -> MainLine {
     let mut search = Search {
         layout,
         notation,
         lang,
-        misprints,
+        misprints: tolerance.misprint_states(),
+        guesses: tolerance == Tolerance::Guesses,
         habits,
         parsed: HashMap::new(),
         spans: HashMap::new(),
@@ -524,16 +571,21 @@ pub fn main_line(
                 search.extend(state, misprints, &mut next);
             }
             // Where the line reads on, the first place it does so.
+            // Guessing, only a move read as printed counts: a damaged
+            // place read as its nearest form may be guessed better by
+            // what follows.
             let reads_at = next[before..]
                 .iter()
-                .filter_map(|s| s.last.as_ref().map(|n| n.found.first))
+                .filter_map(|s| s.last.as_ref().map(|n| &n.found))
+                .filter(|f| !search.guesses || f.misread.is_none())
+                .map(|f| f.first)
                 .min();
             // A line read on only by misprints may end here.
             let confirmed = next[before..].iter().any(|s| s.unconfirmed == 0);
             if !confirmed && better(state, &best) {
                 best = state.clone();
             }
-            if state.ended.is_none() && state.bridged.is_none() && bridges < BRIDGES {
+            if state.ended.is_none() && state.bridged.is_none() && bridges < search.bridges() {
                 bridges += search.bridge(state, reads_at, &mut next);
             }
         }
@@ -545,7 +597,7 @@ pub fn main_line(
                 s.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal),
             ))
         });
-        next.truncate(BEAM);
+        next.truncate(tolerance.beam());
         beam = next;
     }
     let mut moves = Vec::with_capacity(best.plies as usize);
@@ -639,12 +691,20 @@ struct Search<'a, 't> {
     lang: &'a Language,
     /// The states of the beam, the cheapest, that may read a misprint.
     misprints: usize,
+    /// Whether moves past reading are guessed.
+    guesses: bool,
     habits: &'a Habits,
     parsed: HashMap<(usize, usize, bool), Option<Readings>>,
     spans: HashMap<usize, Vec<(usize, String)>>,
 }
 
 impl Search<'_, '_> {
+    /// Lines that may pass over a place they cannot read at each
+    /// half-move: more where damaged moves are guessed.
+    fn bridges(&self) -> usize {
+        if self.guesses { GUESSES } else { BRIDGES }
+    }
+
     /// The places where the half-move after `state` may be written, in
     /// text order, and whether each keeps the game's layout.
     fn places(&self, state: &State) -> Vec<(usize, Lead)> {
@@ -659,13 +719,24 @@ impl Search<'_, '_> {
                 if let Some(a) = adjacent {
                     match l.words[a].kind {
                         WordKind::Text => out.push((a, Lead::Adjacent)),
+                        // White's number printed again for Black, or
+                        // misprinted so (`13 B to R 2  1 KR to Q sq`), its
+                        // digits split apart or not (`1 1` for `14`).
                         WordKind::Number {
                             n: m, black: false, ..
-                        } if state.white_number == Some(m)
-                            && m == n
-                            && l.words.get(a + 1).is_some_and(|w| w.kind == WordKind::Text) =>
-                        {
-                            out.push((a + 1, Lead::Number(a)))
+                        } if state.white_number == Some(n) => {
+                            let (m, at) = match l.words.get(a + 1).map(|w| w.kind) {
+                                Some(WordKind::Number {
+                                    n: d, dotted: false, ..
+                                }) if m < 10 && d < 10 => (m * 10 + d, a + 2),
+                                _ => (m, a + 1),
+                            };
+                            let misprinted = m != n + 1 && one_digit_apart(m, n);
+                            if (m == n || misprinted)
+                                && l.words.get(at).is_some_and(|w| w.kind == WordKind::Text)
+                            {
+                                out.push((at, if at == a + 1 && m == n { Lead::Number(a) } else { Lead::Misnumbered(a) }));
+                            }
                         }
                         _ => {}
                     }
@@ -1024,6 +1095,7 @@ impl Search<'_, '_> {
                     read_to,
                     misread,
                     legible,
+                    guessed: false,
                 };
                 out.push(State {
                     pos,
@@ -1081,7 +1153,12 @@ impl Search<'_, '_> {
             StopKind::Gap => state.next,
             StopKind::Illegal | StopKind::Unreadable => stop.end,
         };
+        // Guessing, a move written past reading at its own place is read
+        // as a legal move after which the text reads on, as a person
+        // reads a damaged page; a missing one stops the line there.
+        let guess = self.guesses && stop.kind != StopKind::Gap;
         let turn = state.pos.turn();
+        let mut bridged: Vec<State> = Vec::new();
         for mv in state.pos.legal_moves() {
             let mut pos = state.pos.clone();
             pos.play_unchecked(mv);
@@ -1089,26 +1166,89 @@ impl Search<'_, '_> {
             if let Some(o) = origins.as_mut() {
                 o.play(mv);
             }
-            let bridged = State {
+            let found = Found {
+                mv,
+                first: stop.first,
+                end: next,
+                number: None,
+                pattern: MovePattern::ANY,
+                choices: Vec::new(),
+                read_to: None,
+                misread: Some(GUESSED),
+                legible: stop.kind == StopKind::Illegal,
+                guessed: true,
+            };
+            let one = State {
                 pos,
                 origins,
                 next,
-                last: state.last.clone(),
+                last: if guess {
+                    Some(Rc::new(Node {
+                        found,
+                        prev: state.last.clone(),
+                    }))
+                } else {
+                    state.last.clone()
+                },
                 plies: state.plies + 1,
                 cost: state.cost + BRIDGE_COST,
                 style_run: state.style_run,
                 white_number: (turn == Color::White).then(|| state.pos.fullmoves().get()),
                 ended: None,
-                bridged: Some((state.plies, state.cost, stop.clone())),
-                unconfirmed: state.unconfirmed,
+                bridged: (!guess).then(|| (state.plies, state.cost, stop.clone())),
+                unconfirmed: state.unconfirmed + u32::from(guess),
             };
             let mut probe = Vec::new();
-            self.extend(&bridged, false, &mut probe);
+            self.extend(&one, false, &mut probe);
             if !probe.is_empty() {
-                out.push(bridged);
+                bridged.push(one);
             }
         }
+        if guess && !bridged.is_empty() {
+            self.weigh_guesses(state, &stop, &mut bridged);
+        }
+        out.extend(bridged);
         1
+    }
+
+    /// Keeps of the `guessed` states, one for each legal move after which
+    /// the text reads on past `stop`, those whose moves are nearest to
+    /// what is printed there, each costing as far as it is; they are each
+    /// other's choices.
+    fn weigh_guesses(&mut self, state: &State, stop: &Stop, guessed: &mut Vec<State>) {
+        let l = self.layout;
+        let written = l.text[l.words[stop.first].start as usize..l.words[stop.end - 1].end as usize]
+            .to_owned();
+        let moves: Vec<Move> = guessed.iter().filter_map(|s| s.last.as_ref().map(|n| n.found.mv)).collect();
+        let forms = Forms::cached(&state.pos, self.notation, self.lang, self.habits);
+        let near = forms.nearness(&short_text(&written), &moves, GUESSED);
+        let floor = near.iter().copied().min().unwrap_or(GUESSED);
+        let mut kept: Vec<(u32, State)> = near
+            .into_iter()
+            .zip(guessed.drain(..))
+            .filter(|(cost, _)| *cost <= floor + synthesis::EDIT)
+            .collect();
+        kept.sort_by_key(|(cost, _)| *cost);
+        kept.truncate(MOST_GUESSES);
+        let choices: Vec<Move> = kept
+            .iter()
+            .filter_map(|(_, s)| s.last.as_ref().map(|n| n.found.mv))
+            .collect();
+        for (cost, mut s) in kept {
+            if let Some(node) = s.last.take() {
+                let mut found = node.found.clone();
+                found.misread = Some(cost);
+                if choices.len() > 1 {
+                    found.choices = choices.clone();
+                }
+                s.cost = state.cost + MISREAD_COST + cost / MISREAD_PER_COST;
+                s.last = Some(Rc::new(Node {
+                    found,
+                    prev: node.prev.clone(),
+                }));
+            }
+            guessed.push(s);
+        }
     }
 
     /// What stands where the half-move after `state` should be, when the
@@ -1377,10 +1517,17 @@ fn is_castling(word: &str) -> bool {
     crate::notation::san::parse(word, Language::english()).is_ok_and(|p| p.castle.is_some())
 }
 
-/// Whether `a` and `b` are written with as many digits and differ in one.
+/// Whether the number `a` printed is `b` misprinted by one digit: as
+/// many digits, one different (`19` for `13`), or one dropped (`1` for
+/// `13`).
 fn one_digit_apart(a: u32, b: u32) -> bool {
     let (a, b) = (a.to_string(), b.to_string());
-    a.len() == b.len() && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1
+    let dropped = |short: &str, long: &str| {
+        short.len() + 1 == long.len()
+            && (0..long.len()).any(|i| long[..i].to_owned() + &long[i + 1..] == short)
+    };
+    (a.len() == b.len() && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1)
+        || dropped(&a, &b)
 }
 
 /// Whether a word that no notation reads is still a broken move rather

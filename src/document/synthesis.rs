@@ -108,7 +108,7 @@ const CONFUSIONS: &[(char, char)] = &[
 ];
 
 /// Pairs of characters (in key form, lower case) that print or scan
-/// like one: `II` for `H`, `rn` for `m`.
+/// like one: `II` for `H`, `rn` for `m`, `It` for `R`.
 const CONFUSED_PAIRS: &[([char; 2], char)] = &[
     (['i', 'i'], 'h'),
     (['l', 'i'], 'h'),
@@ -116,6 +116,8 @@ const CONFUSED_PAIRS: &[([char; 2], char)] = &[
     (['r', 'n'], 'm'),
     (['c', 'l'], 'd'),
     (['v', 'v'], 'w'),
+    (['i', 't'], 'r'),
+    (['l', 't'], 'r'),
 ];
 
 /// Every legal move of a position, each in every form the notation
@@ -344,6 +346,23 @@ impl Forms {
         out.retain(|m| m.cost <= near);
         out.truncate(MOST);
         out
+    }
+
+    /// How near `written` is to each of `moves`, for a move printed past
+    /// the reach of [`Forms::matches`]: the cost of the edits that make
+    /// it the move's nearest form, at most `most` (in [`EDIT`]s).
+    pub fn nearness(&self, written: &str, moves: &[Move], most: u32) -> Vec<u32> {
+        let text = key(written);
+        let mut best = vec![most; moves.len()];
+        for (i, form, slip) in &self.forms {
+            let Some(at) = moves.iter().position(|m| *m == self.moves[*i]) else {
+                continue;
+            };
+            if let Some(cost) = weigh(&text, form, best[at], &self.habits) {
+                best[at] = best[at].min(cost + slip);
+            }
+        }
+        best
     }
 
     /// Long algebraic with both squares right reads as its move whatever

@@ -99,13 +99,18 @@ pub fn words(text: &str) -> Vec<Word> {
             '|' | ',' | ';' => Some(WordKind::Separator),
             _ => None,
         };
-        if let Some(kind) = single {
+        // A closing bracket that opens a word glued to it (`]UoB2`) closes
+        // nothing: a scanner's misreading of the word's first letter.
+        let stray = single == Some(WordKind::Close)
+            && text[..at].chars().next_back().is_none_or(char::is_whitespace)
+            && text[at + c.len_utf8()..].chars().next().is_some_and(char::is_alphanumeric);
+        if let Some(kind) = single.filter(|_| !stray) {
             let end = at + c.len_utf8();
             push(&mut out, kind, at, end, line_start, paragraph);
             at = end;
             continue;
         }
-        let mut end = at;
+        let mut end = if stray { at + c.len_utf8() } else { at };
         while end < text.len() {
             let Some(d) = text[end..].chars().next() else {
                 break;
@@ -598,6 +603,14 @@ mod tests {
         );
         assert_eq!(show("abb. 1-0. *"), ["abb.", "=1-0.", "=*"]);
         assert_eq!(show("0-0 0—0"), ["0-0", "0—0"]);
+    }
+
+    #[test]
+    fn a_closing_bracket_that_opens_a_word_is_part_of_it() {
+        // A scanner's `]` for the `B` of `B to R 2`: no bracket closes.
+        assert_eq!(show("13 ]UoB2 (c)"), ["#13", "]UoB2", "(", "c", ")"]);
+        // A bracket after a word, or standing alone, still closes.
+        assert_eq!(show("(a) b] ] c"), ["(", "a", ")", "b", "]", "]", "c"]);
     }
 
     #[test]
