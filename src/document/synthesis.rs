@@ -42,6 +42,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 use std::sync::OnceLock;
 
@@ -127,6 +128,8 @@ pub struct Forms {
     /// (index in `moves`, key, the cost of the slip it is) for every
     /// distinct form: zero for a form as the notation writes it.
     forms: Vec<(usize, Vec<char>, u32)>,
+    /// The [`fingerprint`] of each form's key.
+    ids: Vec<u64>,
     /// What each text read as, by its key.
     read: RefCell<HashMap<Vec<char>, Vec<Match>>>,
     /// The text's own habits of print, which weigh nothing.
@@ -231,9 +234,11 @@ impl Forms {
                     .map(|(k, slip)| (i, k, slip)),
             );
         }
+        let ids = forms.iter().map(|(_, form, _)| fingerprint(form, &Habits::default())).collect();
         Forms {
             moves,
             forms,
+            ids,
             read: RefCell::new(HashMap::new()),
             habits: Habits::default(),
         }
@@ -313,21 +318,25 @@ impl Forms {
         if let Some((found, cost)) = self.by_squares(text) {
             best[found] = Some(cost);
         }
-        for (i, form, slip) in &self.forms {
-            if best[*i] == Some(0) {
-                continue;
+        let text_id = fingerprint(text, &self.habits);
+        WEIGHED.with_borrow_mut(|weighed| {
+            for ((i, form, slip), &form_id) in self.forms.iter().zip(&self.ids) {
+                if best[*i] == Some(0) {
+                    continue;
+                }
+                let reach = (form.len() as u32 * 4).min(3 * EDIT);
+                if !within_reach(text, form, reach) {
+                    continue;
+                }
+                let cost = weighed.get((text_id, form_id), || weigh(text, form, reach, &self.habits));
+                if let Some(cost) = cost
+                    && (*slip == 0 || cost == 0)
+                    && best[*i].is_none_or(|b| cost + slip < b)
+                {
+                    best[*i] = Some(cost + slip);
+                }
             }
-            let reach = (form.len() as u32 * 4).min(3 * EDIT);
-            if !within_reach(text, form, reach) {
-                continue;
-            }
-            if let Some(cost) = weigh(text, form, reach, &self.habits)
-                && (*slip == 0 || cost == 0)
-                && best[*i].is_none_or(|b| cost + slip < b)
-            {
-                best[*i] = Some(cost + slip);
-            }
-        }
+        });
         let mut out: Vec<Match> = best
             .iter()
             .enumerate()
@@ -705,8 +714,71 @@ fn glued_number(text: &[char]) -> usize {
     }
 }
 
+/// A 64-bit fingerprint of a key read with `habits`.
+fn fingerprint(key: &[char], habits: &Habits) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let chars = key
+        .iter()
+        .chain(['\0'].iter())
+        .chain(habits.0.iter().flat_map(|(a, b)| [a, b]));
+    for &c in chars {
+        h = (h ^ u64::from(c)).wrapping_mul(PRIME);
+    }
+    h
+}
+
+/// What texts cost read as forms, at each form's own reach, by their
+/// [`fingerprint`]s: the positions a text is read in share most of their
+/// forms (`Kt to K B 3` is the same spelling in every position where the
+/// knight goes there), and a damaged place is weighed in many of them.
+#[derive(Default)]
+struct Weighed(HashMap<(u64, u64), Option<u32>, BuildHasherDefault<Mixer>>);
+
+impl Weighed {
+    /// Pairs kept; the memory starts afresh when it is full.
+    const KEPT: usize = 1 << 20;
+
+    fn get(&mut self, id: (u64, u64), weigh: impl FnOnce() -> Option<u32>) -> Option<u32> {
+        if let Some(&cost) = self.0.get(&id) {
+            return cost;
+        }
+        if self.0.len() >= Self::KEPT {
+            self.0.clear();
+        }
+        *self.0.entry(id).or_insert_with(weigh)
+    }
+}
+
+thread_local! {
+    static WEIGHED: RefCell<Weighed> = RefCell::new(Weighed::default());
+}
+
+/// A hasher for keys that are fingerprints already: it only mixes them.
+#[derive(Default)]
+struct Mixer(u64);
+
+impl Hasher for Mixer {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(29) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
 /// `c` in lower case, when that is one character.
 fn lower(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
     let mut l = c.to_lowercase();
     match (l.next(), l.next()) {
         (Some(l), None) => l,
