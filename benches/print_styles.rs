@@ -9,6 +9,8 @@
 //!
 //!   cargo bench --bench print_styles                 40 pages a style
 //!   PAGES=100 SEED=7 cargo bench --bench print_styles
+//!   STYLE=algebraic cargo bench --bench print_styles -- damaged
+//!                                   one style only
 //!   cargo bench --bench print_styles -- show         a page of each style
 //!   cargo bench --bench print_styles -- failures     pages not read exactly
 //!   cargo bench --bench print_styles -- damaged      the same, damaged pages
@@ -151,7 +153,11 @@ fn styles(games: &[TrueGame], seed: u64, pages: u64, rate: f64, failures: bool) 
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut all = Vec::new();
     let mut slowest = Vec::new();
+    let only = std::env::var("STYLE").ok();
     for style in Style::ALL {
+        if only.as_deref().is_some_and(|name| name != style.name()) {
+            continue;
+        }
         let reads: Vec<Read> = (0..pages)
             .map(|i| {
                 let (page, game) = page(games, seed, style, i, rate);

@@ -842,6 +842,16 @@ mod tests {
     }
 
     #[test]
+    fn the_game_goes_on_under_its_own_number_after_a_side_line() {
+        // The note's line reads two half-moves further than the game, and
+        // stops where the game goes on under Black's eighth number again.
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 \
+                    7. Bb3 d6 8. c3\nBetter was 8… Na5 9. Bc2 c5 10. d4 Qc7.\n\
+                    8… O-O 9. h3 Nb8 ½-½";
+        assert!(sans(text).ends_with("c3 O-O h3 Nb8"), "{}", sans(text));
+    }
+
+    #[test]
     fn a_game_ended_in_words_gives_its_result() {
         let ended = |text: &str| {
             read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints)

@@ -582,7 +582,7 @@ pub fn main_line(
                 .min();
             // A line read on only by misprints may end here.
             let confirmed = next[before..].iter().any(|s| s.unconfirmed == 0);
-            if !confirmed && better(state, &best) {
+                if !confirmed && better(state, &best) {
                 best = state.clone();
             }
             if state.ended.is_none() && state.bridged.is_none() && bridges < search.bridges() {
@@ -662,6 +662,9 @@ pub fn main_line(
 /// read inside brackets costs more than it brings, so a path that ends
 /// at a resignation beats one that goes on through a bracketed note.
 const PLY_WORTH: i64 = 4;
+/// Half-moves of a side line, at most, that a note may read on past
+/// the place where the game goes on (see [`better`]).
+const SIDE_LINE: u32 = 8;
 /// What an end by a result or resignation word is worth.
 const END_WORTH: i64 = 3;
 
@@ -670,8 +673,25 @@ pub fn score(plies: usize, ended: bool, cost: u32) -> i64 {
     PLY_WORTH * plies as i64 + if ended { END_WORTH } else { 0 } - i64::from(cost)
 }
 
-/// Whether `a` is a better main line than `b` (ties: the cheaper).
+/// Whether `a` is a better main line than `b` (ties: the cheaper). A line
+/// that ends the game where the text ends it beats one a few half-moves
+/// longer that stops earlier in the text with the game unfinished: those
+/// half-moves were a note's side line, and the game went on under its
+/// own number again (`Better was 15… Nd7 16. Kf1 Bb4. 15… Qb2 ½-½`).
 fn better(a: &State, b: &State) -> bool {
+    let rejoins = |x: &State, y: &State| {
+        x.ended.is_some()
+            && y.ended.is_none()
+            && x.next > y.next
+            && y.plies > x.plies
+            && y.plies - x.plies <= SIDE_LINE
+    };
+    if rejoins(a, b) {
+        return true;
+    }
+    if rejoins(b, a) {
+        return false;
+    }
     let key = |s: &State| {
         (
             score(
@@ -990,6 +1010,35 @@ impl Search<'_, '_> {
         }
     }
 
+    /// Whether `state`'s line has read a move of the side to move under
+    /// the number of word `q`, one of Black's behind the game: the number
+    /// printed again leads the game on after a note's side line (`Better
+    /// was 15… Nd7 16. Kf1. 15… Qb2`), never the side line on. (A bare
+    /// number may be a misprint of the game's.)
+    fn read_under(&self, state: &State, q: usize) -> bool {
+        let words = self.layout.words;
+        let WordKind::Number { n, black: true, .. } = words[q].kind else {
+            return false;
+        };
+        if n >= state.pos.fullmoves().get() {
+            return false;
+        }
+        let mut node = state.last.as_ref();
+        // The side to move played every other half-move back.
+        let mut own = false;
+        while let Some(found) = node.map(|n| &n.found) {
+            if own
+                && let Some(p) = found.number
+                && matches!(words[p].kind, WordKind::Number { n: m, .. } if m == n)
+            {
+                return true;
+            }
+            own = !own;
+            node = node.and_then(|n| n.prev.as_ref());
+        }
+        false
+    }
+
     /// Pushes every state one half-move after `state` onto `out`.
     /// Misprints are read only where `misprints` allows (the cheapest
     /// states of the beam).
@@ -1010,6 +1059,11 @@ impl Search<'_, '_> {
                     && !self.moves_at(state, first, false).is_empty()
             });
         for (i, (first, lead)) in places.into_iter().enumerate() {
+            if let Lead::Misnumbered(q) = lead
+                && self.read_under(state, q)
+            {
+                continue;
+            }
             let misprint_here = misprints && !read_before && i < MISPRINT_PLACES;
             let moves = self.moves_at(state, first, misprint_here);
             read_before |= moves.iter().any(|f| f.misread.is_none());
