@@ -41,9 +41,6 @@ use crate::notation::evaluation;
 
 /// States kept from one half-move to the next.
 const BEAM: usize = 48;
-/// States kept guessing: a page damaged throughout leaves many readings
-/// open for long, until the moves after them settle which was meant.
-const GUESSING_BEAM: usize = 48;
 /// Places with legal moves tried from one state for one half-move.
 const CANDIDATES: usize = 12;
 /// Numbered moves in a row that opened their line, after which a move
@@ -86,7 +83,7 @@ const GUESSES: usize = 8;
 /// Moves kept as guesses at one place, the nearest to what is printed.
 const MOST_GUESSES: usize = 6;
 /// The edit cost of a move guessed where its words are past reading.
-pub const GUESSED: u32 = 4 * synthesis::EDIT;
+const GUESSED: u32 = 4 * synthesis::EDIT;
 /// Lines, the cheapest first, that may pass over such a place at each
 /// half-move.
 const BRIDGES: usize = 2;
@@ -120,15 +117,9 @@ impl Tolerance {
         match self {
             Tolerance::AsPrinted => 0,
             Tolerance::Misprints => MISPRINT_STATES,
-            Tolerance::Guesses => GUESSING_BEAM,
-        }
-    }
-
-    /// States kept from one half-move to the next.
-    fn beam(self) -> usize {
-        match self {
-            Tolerance::Guesses => GUESSING_BEAM,
-            _ => BEAM,
+            // A page damaged throughout leaves many readings open for
+            // long, until the moves after them settle which was meant.
+            Tolerance::Guesses => BEAM / 2,
         }
     }
 }
@@ -597,7 +588,7 @@ pub fn main_line(
                 s.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal),
             ))
         });
-        next.truncate(tolerance.beam());
+        next.truncate(BEAM);
         beam = next;
     }
     let mut moves = Vec::with_capacity(best.plies as usize);
@@ -1220,7 +1211,8 @@ impl Search<'_, '_> {
             if let Some(o) = origins.as_mut() {
                 o.play(mv);
             }
-            let found = Found {
+            // Weighed against what is printed by `weigh_guesses`.
+            let guessed = || Found {
                 mv,
                 first: stop.first,
                 end: next,
@@ -1238,7 +1230,7 @@ impl Search<'_, '_> {
                 next,
                 last: if guess {
                     Some(Rc::new(Node {
-                        found,
+                        found: guessed(),
                         prev: state.last.clone(),
                     }))
                 } else {
