@@ -362,6 +362,7 @@ fn record(
             .entry(converted.letters.clone())
             .or_default() += 1;
     }
+    let mut locator = Locator::new(raw, source, start);
     for finding in &converted.findings {
         *summary
             .findings
@@ -370,7 +371,7 @@ fn record(
         let row = Row::new(
             file,
             raw.index,
-            locate(raw, source, start, finding),
+            locator.locate(finding),
             (&converted.white, &converted.black),
             finding,
         );
@@ -396,31 +397,76 @@ fn separator(text: &str) -> &'static str {
     "\n\n"
 }
 
-/// Where `finding` is in the input file; `start` is where its game starts
-/// there.
-fn locate(raw: &RawGame, source: &SourceMap, start: u64, finding: &Finding) -> Location {
-    let offset = finding
-        .offset
-        .map_or(0, |o| (o as usize).min(raw.text.len()));
-    let before = &raw.text.as_bytes()[..offset];
-    // Line ends as the splitter counts them: LF, CRLF, or a CR alone.
-    let newlines = memchr::memchr2_iter(b'\n', b'\r', before)
-        .filter(|&i| before[i] == b'\n' || before.get(i + 1) != Some(&b'\n'))
-        .count();
-    let line_start = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
-    let column = raw
-        .text
-        .get(line_start..offset)
-        .map_or(offset - line_start, |s| s.chars().count())
-        + 1;
-    let within = raw
-        .text
-        .get(..offset)
-        .map_or(offset as u64, |s| source.width(s));
-    Location {
-        byte: start + within,
-        line: raw.line + newlines as u32,
-        column: column as u32,
+/// Places a game's findings in the input file, reading the game once
+/// however many findings it has: each is placed from the one before it
+/// (findings come in the order of the text), from the game's start only
+/// when one stands before the last.
+struct Locator<'a> {
+    raw: &'a RawGame,
+    source: &'a SourceMap,
+    /// Where the game starts in the input.
+    start: u64,
+    /// The offset in the game's text placed last.
+    at: usize,
+    /// Line ends before `at`, as the splitter counts them; a CR right
+    /// before `at` only once the byte after it is known.
+    newlines: usize,
+    /// Where `at`'s line starts, and the characters from there to `at`.
+    line_start: usize,
+    column: usize,
+    /// The width in the input of the text before `at`.
+    width: u64,
+}
+
+impl<'a> Locator<'a> {
+    fn new(raw: &'a RawGame, source: &'a SourceMap, start: u64) -> Locator<'a> {
+        Locator {
+            raw,
+            source,
+            start,
+            at: 0,
+            newlines: 0,
+            line_start: 0,
+            column: 0,
+            width: 0,
+        }
+    }
+
+    /// Where `finding` is in the input file.
+    fn locate(&mut self, finding: &Finding) -> Location {
+        let text = &self.raw.text;
+        let bytes = text.as_bytes();
+        let offset = finding.offset.map_or(0, |o| (o as usize).min(text.len()));
+        if offset < self.at {
+            *self = Locator::new(self.raw, self.source, self.start);
+        }
+        let chunk = &bytes[self.at..offset];
+        // Line ends as the splitter counts them: LF, CRLF, or a CR alone.
+        self.newlines += memchr::memchr2_iter(b'\n', b'\r', chunk)
+            .map(|i| self.at + i)
+            .filter(|&i| bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n'))
+            .count();
+        let chars = |from: usize| text.get(from..offset).map_or(offset - from, |s| s.chars().count());
+        match memchr::memrchr2(b'\n', b'\r', chunk) {
+            Some(i) => {
+                self.line_start = self.at + i + 1;
+                self.column = chars(self.line_start);
+            }
+            None => self.column += chars(self.at),
+        }
+        self.width = match (&self.source.width, text.get(self.at..offset)) {
+            // Encodings that carry a state are measured from the start.
+            (Width::Other(_), _) | (_, None) => text.get(..offset).map_or(offset as u64, |s| self.source.width(s)),
+            (_, Some(piece)) => self.width + self.source.width(piece),
+        };
+        self.at = offset;
+        // A CR right before the finding is a line end, LF or not after it.
+        let cr_before = offset > 0 && bytes[offset - 1] == b'\r' && bytes.get(offset) == Some(&b'\n');
+        Location {
+            byte: self.start + self.width,
+            line: self.raw.line + (self.newlines + usize::from(cr_before)) as u32,
+            column: self.column as u32 + 1,
+        }
     }
 }
 

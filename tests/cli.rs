@@ -418,3 +418,46 @@ fn moves_after_a_semicolon_in_text_without_tags_are_moves() {
         .success()
         .stdout(predicate::str::contains("4. Nxd4 a6 5. Nc3 d6 1-0"));
 }
+
+#[test]
+fn many_findings_in_one_game_are_each_placed_where_they_stand() {
+    // Thousands of duplicate tags in one game, CRLF line ends and a
+    // two-byte letter before them: every row still gives its own line
+    // and byte, placed in one reading of the game.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("tags.pgn");
+    let head = "[Event \"é\"]\r\n";
+    let tag = "[A \"\"]\r\n";
+    let tags = 3000;
+    fs::write(
+        &input,
+        format!("{head}{}\r\n1. e4 e5 *\r\n", tag.repeat(tags)),
+    )
+    .unwrap();
+    let out = scoresheet()
+        .arg("audit")
+        .arg(&input)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let report = String::from_utf8(out).unwrap();
+    let rows: Vec<Vec<&str>> = report
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), tags - 1);
+    for (k, row) in rows.iter().enumerate() {
+        // The first duplicate is the second tag, on line 3.
+        let line = k + 3;
+        let byte = head.len() + (k + 1) * tag.len();
+        assert_eq!(
+            (row[2], row[3], row[4]),
+            (line.to_string().as_str(), "1", byte.to_string().as_str()),
+            "row {k}"
+        );
+        assert_eq!(row[11], "bad-tag");
+    }
+}
