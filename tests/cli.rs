@@ -461,3 +461,25 @@ fn many_findings_in_one_game_are_each_placed_where_they_stand() {
         assert_eq!(row[11], "bad-tag");
     }
 }
+
+#[test]
+fn dev_stdout_as_output_writes_to_the_stream_the_shell_opened() {
+    // `-o /dev/stdout >> log`: the games are appended after what the log
+    // held, not written over it from its start.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(&input, GOOD).unwrap();
+    let log = dir.path().join("log");
+    fs::write(&log, "earlier run\n").unwrap();
+    let appending = fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("scoresheet"))
+        .args(["convert", "-q", "-o", "/dev/stdout"])
+        .arg(&input)
+        .stdout(appending)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let written = fs::read_to_string(&log).unwrap();
+    assert!(written.starts_with("earlier run\n[Event "), "{written}");
+    assert!(written.contains("4. Qxf7# 1-0"), "{written}");
+}

@@ -4,8 +4,9 @@
 //! A target that is a symbolic link is written through: the file it
 //! leads to is replaced, the link stays. A target that exists and is not
 //! a regular file (`/dev/null`, a named pipe), or is a standard stream's
-//! name (`/dev/stdout`, `/dev/fd/N`, `/proc/…`), is written in place,
-//! since renaming over it would replace the device or the link. A file
+//! name (`/dev/stderr`, `/dev/fd/N`, `/proc/…`), is written in place,
+//! since renaming over it would replace the device or the link; the names
+//! of standard output are standard output itself ([`is_stdout`]). A file
 //! replaced keeps its permissions.
 
 use std::fs::File;
@@ -60,13 +61,21 @@ pub enum Output {
     },
 }
 
-/// Whether `path` stands for standard output.
+/// Whether `path` stands for standard output: none, `-`, or a name of
+/// the standard output stream itself. Written through the stream the
+/// shell handed over, not opened anew: opening `/dev/stdout` again would
+/// start at the beginning of a file opened to append (`>> log`) and
+/// write past what standard error puts in the same file (`2>&1`).
 pub fn is_stdout(path: Option<&Path>) -> bool {
-    path.is_none_or(|p| p.as_os_str() == "-")
+    path.is_none_or(|p| {
+        ["-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]
+            .iter()
+            .any(|name| p.as_os_str() == *name)
+    })
 }
 
 impl Output {
-    /// Standard output for `None` or `-`, else the file.
+    /// Standard output for `None`, `-` or its names, else the file.
     pub fn create(path: Option<&Path>) -> Result<Output, String> {
         match path {
             Some(p) if !is_stdout(Some(p)) => Output::create_file(p),
