@@ -1568,12 +1568,15 @@ fn is_castling(word: &str) -> bool {
 /// `13`).
 fn one_digit_apart(a: u32, b: u32) -> bool {
     let (a, b) = (a.to_string(), b.to_string());
-    let dropped = |short: &str, long: &str| {
-        short.len() + 1 == long.len()
-            && (0..long.len()).any(|i| long[..i].to_owned() + &long[i + 1..] == short)
-    };
-    (a.len() == b.len() && a.bytes().zip(b.bytes()).filter(|(x, y)| x != y).count() == 1)
-        || dropped(&a, &b)
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    // The digits before the first difference agree; after it, `a` goes
+    // on with `b`'s next digit (one dropped) or its own (one wrong).
+    let same = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    match b.len().checked_sub(a.len()) {
+        Some(0) => same < a.len() && a[same + 1..] == b[same + 1..],
+        Some(1) => a[same..] == b[same + 1..],
+        _ => false,
+    }
 }
 
 /// Whether a word that no notation reads is still a broken move rather
@@ -1607,4 +1610,20 @@ pub fn wrong_marks(mv: &Move, claims: &Claims, after: &Chess) -> impl Iterator<I
 /// The cost of the marks of a move that contradict it.
 fn mark_cost(mv: &Move, claims: &Claims, after: &Chess) -> u32 {
     MARK_COST * wrong_marks(mv, claims, after).count() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_digit_apart;
+
+    #[test]
+    fn a_number_misprinted_by_one_digit() {
+        // printed, meant
+        for (a, b) in [(19, 13), (1, 13), (3, 13), (1, 14), (8, 9)] {
+            assert!(one_digit_apart(a, b), "{a} for {b}");
+        }
+        for (a, b) in [(13, 13), (31, 13), (2, 13), (113, 13), (5, 125), (24, 42)] {
+            assert!(!one_digit_apart(a, b), "{a} for {b}");
+        }
+    }
 }
