@@ -852,6 +852,41 @@ mod tests {
     }
 
     #[test]
+    fn a_pawn_moved_by_its_steps_is_read_as_printed_past_a_note_on_the_move() {
+        // The note gives Black another sixth move under the same number;
+        // the game's own sixth move names the pawn and its steps, a form
+        // no parser reads, and must still beat the note's move.
+        let text = "1. K. P. two. K. P. two.\n2. K. Kt. to B.'s 3rd. Q. Kt. to B.'s 3rd.\n\
+                    3. B. to Kt.'s 5th. Q. R. P. one.\n4. B. to R.'s 4th. K. Kt. to B.'s 3rd.\n\
+                    5. Castles. B. to K.'s 2nd.\n6. R. to K.'s sq.\n\n\
+                    6... P. to Q.'s 3rd was also possible.\n\n\
+                    6... Q. Kt. P. two.\n7. B. to Kt.'s 3rd. Castles.\n8. Q. B. P. one. Q. P. two.";
+        assert!(sans(text).ends_with("Re1 b5 Bb3 O-O c3 d5"), "{}", sans(text));
+    }
+
+    #[test]
+    fn a_last_move_without_a_digit_before_the_result_is_the_games() {
+        // `PxP` has no square to tell it from a remark before the result
+        // (`Qh5 wins. 1-0`): it was dropped without a word.
+        assert_eq!(sans("1. P4R, P4R; 2. P4AR, PxP; ½–½"), "e4 e5 f4 exf4");
+        assert_eq!(sans("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# wins nicely. 1-0"), "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7");
+        // Moves after a resignation are what the loser saw coming.
+        let resigned = "1. e4 e5 2. Qh5 Nc6 3. Bc4 g6 4. Qf3 Nf6 5. g4 Black resigned \
+                        rather than see 5... Nxg4 6. Qxf7#. 1-0";
+        assert_eq!(sans(resigned), "e4 e5 Qh5 Nc6 Bc4 g6 Qf3 Nf6 g4");
+    }
+
+    #[test]
+    fn blacks_move_in_a_table_row_whose_white_box_is_empty() {
+        // White's move stands before a note; the row after it repeats the
+        // number with White's box left empty.
+        let text = "| 1 P. to K.'s 4th | 1 P. to K.'s 4th |\n\
+                    | 2 Kt. to K. B.'s 3rd |  |\n\nA quiet move.\n\n\
+                    | 2  | Kt. to Q. B.'s 3rd |\n| 3 B. to Kt.'s 5th | 3 P. to Q. R.'s 3rd |";
+        assert!(sans(text).ends_with("Nf3 Nc6 Bb5 a6"), "{}", sans(text));
+    }
+
+    #[test]
     fn a_game_ended_in_words_gives_its_result() {
         let ended = |text: &str| {
             read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints)

@@ -29,7 +29,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
-use crate::document::spans::{is_end_word, short_text, spans};
+use crate::document::spans::{is_end_word, short_text, spans, vocabulary};
 use crate::document::synthesis::{self, Forms, Habits};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
@@ -586,6 +586,7 @@ pub fn main_line(
             seen.insert((
                 s.next,
                 s.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal),
+                s.ended.is_some(),
             ))
         });
         next.truncate(BEAM);
@@ -896,6 +897,14 @@ impl Search<'_, '_> {
                     out.push(fit);
                 }
             }
+        } else if out.is_empty() && spans.iter().any(|(_, s)| in_words_only(s)) {
+            // `K. P. two.`, `R interposes`: moves printed in words that
+            // no parser reads but that are forms of the move as printed.
+            out.extend(
+                self.synthesize(state, first, &spans)
+                    .into_iter()
+                    .filter(|f| f.misread.is_none()),
+            );
         }
         // `Q x P (Q 2)`: a move that the longer span rules out is a
         // reading of the text cut short.
@@ -1130,6 +1139,17 @@ impl Search<'_, '_> {
                     _ => None,
                 };
                 let ended = l.game_end(end);
+                // `45. P4C, PxP; ½–½`: the words before a result may be
+                // a remark (`Qh5 wins. 1-0`) or the last move, for the
+                // lines to settle.
+                let remark_or_move = ended.is_some_and(|r| {
+                    l.words[r].kind == WordKind::Result
+                        && l.adjacent(end).is_some_and(|a| {
+                            a < r
+                                && l.words[a].kind == WordKind::Text
+                                && !(a..r).any(|w| is_end_word(l.words[w].text(l.text)))
+                        })
+                });
                 let found = Found {
                     mv,
                     first,
@@ -1142,7 +1162,7 @@ impl Search<'_, '_> {
                     legible,
                     guessed: false,
                 };
-                out.push(State {
+                let next = State {
                     pos,
                     origins,
                     next: end,
@@ -1161,7 +1181,14 @@ impl Search<'_, '_> {
                     } else {
                         0
                     },
-                });
+                };
+                if remark_or_move {
+                    out.push(State {
+                        ended: None,
+                        ..next.clone()
+                    });
+                }
+                out.push(next);
             }
             if !bracketed {
                 skipped += 1;
@@ -1471,10 +1498,21 @@ fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
     }
     let p = q.checked_sub(1)?;
     let glued_comma = words[q].text(text) == "," && words[q].start == words[p].end;
+    // `| 12 | e4 | e5 |`: a table's number in a column of its own.
+    let bar = words[q].text(text) == "|";
     // `9. —o— Re5—d3`, `(8) ... Kt-e4`.
     let placeholder = words[q].kind == WordKind::Dots
         || words[q].kind == WordKind::Text && is_placeholder(words[q].text(text));
-    ((glued_comma || placeholder) && words[p].is_number()).then_some(p)
+    ((glued_comma || bar || placeholder) && words[p].is_number()).then_some(p)
+}
+
+/// Whether a span in short form ends in a word that only a move printed
+/// in words has (`KPtwo`, `Rinterposes`): a pawn's steps or a piece put
+/// between a checking piece and its king.
+fn in_words_only(span: &str) -> bool {
+    let span = span.trim_end_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let v = vocabulary();
+    v.steps.iter().chain(&v.interpose).any(|w| span.ends_with(w.as_str()))
 }
 
 /// Whether `word` stands for a move left out, as some columns print
@@ -1627,3 +1665,4 @@ mod tests {
         }
     }
 }
+

@@ -17,7 +17,8 @@ use shakmaty::Color;
 
 use crate::document::words::{Word, WordKind, words};
 
-/// Most words one move is printed in (`Q R - K Kt 1`, `P. takes K. Kt.'s P.`).
+/// Most words one move is printed in (`Q R - K Kt 1`, `P. takes K. Kt.'s P.`),
+/// its brackets not counted (`R. (on K. R.'s 7th) to B.'s 7th`).
 pub const MAX_SPAN: usize = 9;
 
 /// The words of running text the reader knows (`grammars/document.toml`).
@@ -122,8 +123,15 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
         return out;
     }
     let mut joined = String::new();
-    for len in 1..=MAX_SPAN {
+    let mut counted = 0;
+    for len in 1.. {
         let i = first + len - 1;
+        if words.get(i).is_some_and(|w| !matches!(w.kind, WordKind::Open | WordKind::Close)) {
+            counted += 1;
+        }
+        if counted > MAX_SPAN {
+            break;
+        }
         // `R (Q 2) - K 2`: the rank in the bracket is printed like a
         // move number `2)`.
         let in_bracket = joined.matches('(').count() > joined.matches(')').count();
@@ -297,6 +305,8 @@ mod tests {
         assert_eq!(all("K to B sq")[3], "K-B1");
         assert_eq!(all("Q. takes P. (ch.)")[4], "QxP(ch)");
         assert_eq!(all("Kt × P")[2], "KtxP");
+        // A qualifier's brackets are not counted among the words.
+        assert!(all("R. (on K. R.'s 7th) to B.'s 7th ch.").contains(&String::from("R(KR7)-B7ch")));
         // The spaces around a long-form word lost in print or OCR.
         assert_eq!(all("PtoK4")[0], "P-K4");
         assert_eq!(all("KttakesP")[0], "KtxP");
