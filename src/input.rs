@@ -4,6 +4,14 @@
 //! told by their first bytes, not by their names; with the command line,
 //! [`collect`] turns the paths a user gave into inputs.
 //!
+//! A compressed stream is trusted no further than its [`Limits`]: a
+//! decoder may take so much memory (an xz dictionary or a zstd window is
+//! whatever the file's header states), and the text may grow only so
+//! many times the compressed bytes read. A decoder error or a limit
+//! passed is a [`Broken`] error, which says where: the text decoded before
+//! it may already be garbage, since gzip, for one, checks its data only at
+//! the end of a member.
+//!
 //! ```
 //! use std::io::Read;
 //! use scoresheet::input::{Compression, decompress};
@@ -20,7 +28,10 @@
 #[cfg(feature = "cli")]
 pub mod collect;
 
+use std::fmt;
 use std::io::{self, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
 /// A compression format, told by its magic bytes.
@@ -56,6 +67,144 @@ impl Compression {
     }
 }
 
+impl fmt::Display for Compression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Compression::Gzip => "gzip",
+            Compression::Zstd => "zstd",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+        })
+    }
+}
+
+/// What decompressing one input may cost.
+///
+/// The defaults let through every preset of the four formats and any
+/// real game file, which compresses 5 to 15 times: a decoder may take
+/// 256 MiB (xz -9 needs 65 MiB, zstd's largest default window 128 MiB),
+/// and the text may grow to 100 times the compressed bytes read, or to
+/// 400 MiB when that is more. Past that, a file is taken for a
+/// decompression bomb: a few hundred kilobytes that decompress to
+/// gigabytes of nothing, read for minutes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Decompressed bytes allowed per compressed byte read, and per
+    /// [`EXPANSION_FLOOR`] bytes the text may reach whatever the ratio;
+    /// `None`: no limit.
+    pub max_expansion: Option<u64>,
+    /// Bytes of memory a decoder may take (gzip and bzip2 need at most a
+    /// few MiB whatever the file says); `None`: no limit.
+    pub decoder_memory: Option<u64>,
+}
+
+/// The text any input may decompress to, per unit of
+/// [`Limits::max_expansion`], however few its compressed bytes: small
+/// files of many alike games compress far more than large ones.
+pub const EXPANSION_FLOOR: u64 = 4 << 20;
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_expansion: Some(100),
+            decoder_memory: Some(256 << 20),
+        }
+    }
+}
+
+/// Which of the [`Limits`] an input passed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Limit {
+    /// [`Limits::max_expansion`].
+    Expansion,
+    /// [`Limits::decoder_memory`].
+    DecoderMemory,
+}
+
+/// A compressed input that cannot be read on: damaged (cut short
+/// included) or past one of its [`Limits`]; with where it was found.
+/// It reaches the reader inside an [`io::Error`]; [`Broken::of`] finds it.
+#[derive(Debug)]
+pub struct Broken {
+    format: Compression,
+    compressed: u64,
+    decompressed: u64,
+    why: Why,
+}
+
+#[derive(Debug)]
+enum Why {
+    Damaged(io::Error),
+    Memory(u64),
+    Expansion(u64),
+}
+
+impl Broken {
+    /// The `Broken` inside `error`, if that is what it carries.
+    pub fn of(error: &io::Error) -> Option<&Broken> {
+        error.get_ref()?.downcast_ref()
+    }
+
+    /// Compressed bytes read when it was found (the decoder reads a
+    /// little ahead of what it has decoded).
+    // The command line only prints the error; tests read the numbers.
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
+    pub fn compressed(&self) -> u64 {
+        self.compressed
+    }
+
+    /// Bytes decompressed when it was found.
+    #[cfg_attr(not(feature = "internals"), allow(dead_code))]
+    pub fn decompressed(&self) -> u64 {
+        self.decompressed
+    }
+
+    /// The limit passed; `None` for damaged data.
+    pub fn limit(&self) -> Option<Limit> {
+        match self.why {
+            Why::Damaged(_) => None,
+            Why::Memory(_) => Some(Limit::DecoderMemory),
+            Why::Expansion(_) => Some(Limit::Expansion),
+        }
+    }
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (format, decompressed, compressed) = (self.format, self.decompressed, self.compressed);
+        match &self.why {
+            Why::Damaged(e) => write!(
+                f,
+                "damaged {format} data at decompressed byte {decompressed} \
+                 ({compressed} compressed bytes read): {e}"
+            ),
+            Why::Memory(limit) => write!(
+                f,
+                "{format} data whose header asks for more than {} MiB of memory \
+                 to decompress, at compressed byte {compressed}",
+                limit >> 20
+            ),
+            Why::Expansion(ratio) => write!(
+                f,
+                "{format} data grown to more than {ratio} times the compressed bytes \
+                 read and past {} MiB ({decompressed} bytes from {compressed}; game \
+                 files grow 5 to 15 times): taken for a decompression bomb",
+                ratio.saturating_mul(EXPANSION_FLOOR) >> 20
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Broken {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.why {
+            Why::Damaged(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 /// Reads up to `limit` bytes, fewer only at the end of the input.
 fn read_prefix<R: Read>(input: &mut R, limit: usize) -> io::Result<Vec<u8>> {
     let mut prefix = Vec::with_capacity(limit);
@@ -64,25 +213,152 @@ fn read_prefix<R: Read>(input: &mut R, limit: usize) -> io::Result<Vec<u8>> {
 }
 
 /// `input` decompressed when its first bytes are those of a compressed
-/// stream, as it is otherwise; with the format found.
+/// stream, as it is otherwise; with the format found. The default
+/// [`Limits`] hold.
 ///
 /// # Errors
 ///
 /// Fails when the first bytes cannot be read or a decoder cannot start.
+/// Reading fails with a [`Broken`] where the data is damaged or passes a
+/// limit.
 pub fn decompress<R: Read + Send + 'static>(
+    input: R,
+) -> io::Result<(Option<Compression>, Box<dyn Read + Send>)> {
+    decompress_with(input, Limits::default())
+}
+
+/// [`decompress`] within `limits`.
+///
+/// # Errors
+///
+/// As [`decompress`].
+pub fn decompress_with<R: Read + Send + 'static>(
     mut input: R,
+    limits: Limits,
 ) -> io::Result<(Option<Compression>, Box<dyn Read + Send>)> {
     let prefix = read_prefix(&mut input, 6)?;
-    let compression = Compression::sniff(&prefix);
-    let whole = io::Cursor::new(prefix).chain(input);
-    let decoder: Box<dyn Read + Send> = match compression {
-        None => return Ok((None, Box::new(whole))),
-        Some(Compression::Gzip) => Box::new(flate2::read::MultiGzDecoder::new(whole)),
-        Some(Compression::Zstd) => Box::new(zstd::stream::read::Decoder::new(whole)?),
-        Some(Compression::Bzip2) => Box::new(bzip2::read::MultiBzDecoder::new(whole)),
-        Some(Compression::Xz) => Box::new(liblzma::read::XzDecoder::new_multi_decoder(whole)),
+    let Some(format) = Compression::sniff(&prefix) else {
+        return Ok((None, Box::new(io::Cursor::new(prefix).chain(input))));
     };
-    Ok((compression, Box::new(Ahead::new(decoder))))
+    let compressed = Arc::new(AtomicU64::new(0));
+    let whole = Tally {
+        inner: io::Cursor::new(prefix).chain(input),
+        count: Arc::clone(&compressed),
+    };
+    let memory = limits.decoder_memory.unwrap_or(u64::MAX);
+    let decoder: Box<dyn Read + Send> = match format {
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(whole)),
+        Compression::Zstd => {
+            let mut decoder = zstd::stream::read::Decoder::new(whole)?;
+            decoder.window_log_max(zstd_window_log(memory))?;
+            Box::new(decoder)
+        }
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(whole)),
+        Compression::Xz => {
+            let stream =
+                liblzma::stream::Stream::new_stream_decoder(memory, liblzma::stream::CONCATENATED)
+                    .map_err(io::Error::from)?;
+            Box::new(liblzma::read::XzDecoder::new_stream(whole, stream))
+        }
+    };
+    let checked = Checked {
+        decoder,
+        format,
+        compressed,
+        decompressed: 0,
+        limits,
+    };
+    Ok((Some(format), Box::new(Ahead::new(Box::new(checked)))))
+}
+
+/// The largest zstd window, as a power of two, whose buffers fit in
+/// `memory`: the window and an eighth more. 256 MiB gives 2^27, zstd's
+/// own default.
+fn zstd_window_log(memory: u64) -> u32 {
+    // zstd's range: 2^10 to 2^31 on 64-bit systems.
+    (10..=31)
+        .rev()
+        .find(|log| (1u64 << log) + (1u64 << (log - 3)) <= memory)
+        .unwrap_or(10)
+}
+
+/// A reader that counts the bytes read through it.
+struct Tally<R> {
+    inner: R,
+    count: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Tally<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A decoder held to its [`Limits`], whose errors say where they arose.
+struct Checked {
+    decoder: Box<dyn Read + Send>,
+    format: Compression,
+    /// Compressed bytes read by the decoder.
+    compressed: Arc<AtomicU64>,
+    decompressed: u64,
+    limits: Limits,
+}
+
+impl Checked {
+    fn broken(&self, why: Why) -> io::Error {
+        let kind = match &why {
+            Why::Damaged(e) => e.kind(),
+            Why::Memory(_) | Why::Expansion(_) => io::ErrorKind::InvalidData,
+        };
+        let broken = Broken {
+            format: self.format,
+            compressed: self.compressed.load(Ordering::Relaxed),
+            decompressed: self.decompressed,
+            why,
+        };
+        io::Error::new(kind, broken)
+    }
+}
+
+/// Whether a decoder's error says the data needs more memory than its
+/// limit allows. zstd says so only in words ("Frame requires too much
+/// memory for decoding").
+fn over_memory(format: Compression, e: &io::Error) -> bool {
+    match format {
+        Compression::Xz => e
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<liblzma::stream::Error>())
+            .is_some_and(|inner| matches!(inner, liblzma::stream::Error::MemLimit)),
+        Compression::Zstd => e.to_string().contains("too much memory"),
+        _ => false,
+    }
+}
+
+impl Read for Checked {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = match self.decoder.read(buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => return Err(e),
+            Err(e) => {
+                let why = match self.limits.decoder_memory {
+                    Some(limit) if over_memory(self.format, &e) => Why::Memory(limit),
+                    _ => Why::Damaged(e),
+                };
+                return Err(self.broken(why));
+            }
+        };
+        self.decompressed += n as u64;
+        if let Some(ratio) = self.limits.max_expansion {
+            let compressed = self.compressed.load(Ordering::Relaxed);
+            let allowed = ratio.saturating_mul(compressed.max(EXPANSION_FLOOR));
+            if self.decompressed > allowed {
+                return Err(self.broken(Why::Expansion(ratio)));
+            }
+        }
+        Ok(n)
+    }
 }
 
 /// Bytes decompressed ahead of the reader, on a thread of their own, so
@@ -289,6 +565,20 @@ mod tests {
             assert!(back.iter().enumerate().all(|(i, b)| *b == (i % 251) as u8));
             // Nothing more after the end or the error.
             assert_eq!(ahead.read(&mut piece).unwrap(), 0);
+        }
+    }
+
+    #[test]
+    fn a_zstd_window_and_its_buffers_fit_in_the_memory_limit() {
+        for (memory, log) in [
+            (256 << 20, 27),
+            (144 << 20, 27),
+            ((144 << 20) - 1, 26),
+            (1 << 20, 19),
+            (0, 10),
+            (u64::MAX, 31),
+        ] {
+            assert_eq!(zstd_window_log(memory), log, "{memory}");
         }
     }
 

@@ -24,7 +24,7 @@ use crate::audit::{Finding, ReportWriter, Row, Severity};
 use crate::convert::{Converted, Converter};
 use crate::decode::{EncodingChoice, TextEncoding, decode, encode};
 pub use crate::input::collect::Input;
-use crate::input::decompress;
+use crate::input::{Broken, Limit, Limits, decompress_with};
 use crate::model::Location;
 use crate::output::Format;
 use crate::pgn::split::{Oversized, RawGame, Splitter};
@@ -77,6 +77,23 @@ pub struct Summary {
     /// Files a directory walk left out, with why (filled by the caller,
     /// which walks the directories).
     pub skipped: Vec<String>,
+    /// The compressed input found damaged or past a limit, which ended
+    /// the run: nothing written may be kept.
+    pub stopped: Option<Stop>,
+}
+
+/// Why a run ended before its inputs did: compressed data found damaged
+/// or past one of its limits. The text decoded before it may be garbage
+/// (gzip checks its data only at a member's end), so nothing the run
+/// wrote is to be kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stop {
+    /// The input's name and what was found, where.
+    pub message: String,
+    /// The limit passed, if it was one.
+    pub limit: Option<Limit>,
+    /// Games read from that input before.
+    pub games: u64,
 }
 
 impl Summary {
@@ -143,7 +160,9 @@ impl fmt::Display for Summary {
 /// it got as it goes.
 ///
 /// A file that cannot be opened is recorded in the summary and the run
-/// goes on.
+/// goes on. A compressed input that is damaged or passes one of `limits`
+/// ends the run, recorded as the summary's [`Stop`]: what was written
+/// before it is not to be kept.
 ///
 /// # Errors
 ///
@@ -152,6 +171,7 @@ pub fn run(
     inputs: &[Input],
     converter: &Converter<'_>,
     encoding: &EncodingChoice,
+    limits: Limits,
     sinks: &mut Sinks<'_>,
     progress: &mut dyn Progress,
 ) -> io::Result<Summary> {
@@ -170,6 +190,7 @@ pub fn run(
     let mut wrote_rows = false;
     for input in inputs {
         let name = input.name();
+        let games_at_start = summary.games;
         progress.input(&name);
         let read = Arc::new(AtomicU64::new(0));
         let mut reported = 0;
@@ -186,12 +207,16 @@ pub fn run(
         };
         let decoded = match input
             .open_raw()
-            .and_then(|r| decompress(counted(r)))
+            .and_then(|r| decompress_with(counted(r), limits))
             .and_then(|(_, r)| decode(r, encoding))
         {
             Ok(d) => d,
             Err(e) => {
                 report_bytes(progress);
+                if let Some(broken) = Broken::of(&e) {
+                    summary.stopped = Some(stop(&name, broken, 0));
+                    break;
+                }
                 summary.input_errors.push(format!("{name}: {e}"));
                 continue;
             }
@@ -246,14 +271,22 @@ pub fn run(
                 report_bytes(progress);
                 // Counted as `record` counts them: an oversized game once.
                 progress.games(summary.games - games_before, findings);
-                if let Some(e) = read_error {
-                    summary.input_errors.push(format!("{name}: {e}"));
+                match read_error.as_ref().map(|e| (e, Broken::of(e))) {
+                    Some((_, Some(broken))) => {
+                        let games = summary.games - games_at_start;
+                        summary.stopped = Some(stop(&name, broken, games));
+                    }
+                    Some((e, None)) => summary.input_errors.push(format!("{name}: {e}")),
+                    None => {}
                 }
             }
             Ok(())
         });
         outcome?;
         report_bytes(progress);
+        if summary.stopped.is_some() {
+            break;
+        }
     }
     progress.finish();
     if let Some(report) = sinks.report.take() {
@@ -266,6 +299,14 @@ pub fn run(
         rejects.flush()?;
     }
     Ok(summary)
+}
+
+fn stop(name: &str, broken: &Broken, games: u64) -> Stop {
+    Stop {
+        message: format!("{name}: {broken}"),
+        limit: broken.limit(),
+        games,
+    }
 }
 
 /// A reader that counts the bytes read through it, for progress; the

@@ -214,7 +214,12 @@ impl Reader {
     ///
     /// # Errors
     ///
-    /// Fails when the file cannot be opened or its start read.
+    /// Fails when the file cannot be opened or its start read. A
+    /// compressed file that is damaged, cut short, grows past 100 times
+    /// its compressed size and 400 MiB, or asks for a decoder of more
+    /// than 256 MiB ends its games with an error saying where: the games
+    /// before it may hold damaged text, since gzip, for one, checks its
+    /// data only at a member's end.
     pub fn read_path(&self, path: impl AsRef<Path>) -> Result<Games, Error> {
         let path = path.as_ref();
         let file = File::open(path).map_err(|e| Error::io(Some(path.into()), None, e))?;
@@ -225,7 +230,9 @@ impl Reader {
     ///
     /// # Errors
     ///
-    /// Fails when the start of the input cannot be read.
+    /// Fails when the start of the input cannot be read; a damaged
+    /// compressed input ends its games with an error, as with
+    /// [`read_path`](Reader::read_path).
     pub fn read(&self, input: impl Read + Send + 'static) -> Result<Games, Error> {
         self.stream(input, None)
     }

@@ -7,6 +7,7 @@ use std::fs;
 use scoresheet::Format;
 use scoresheet::convert::Converter;
 use scoresheet::decode::EncodingChoice;
+use scoresheet::input::Limits;
 use scoresheet::pipeline::{Input, Sinks, run};
 use scoresheet::progress::Progress;
 
@@ -71,6 +72,7 @@ fn bytes_games_and_findings_add_up_over_all_inputs() {
         &inputs,
         &converter,
         &EncodingChoice::Auto,
+        Limits::default(),
         &mut sinks(),
         &mut tally,
     )

@@ -3,7 +3,6 @@
 //! result even where `*` was written.
 
 use std::fs;
-use std::io::Write;
 
 use assert_cmd::Command;
 
@@ -44,48 +43,6 @@ fn a_file_without_a_final_line_end_is_whole_when_its_game_ends_with_a_result() {
         .assert()
         .success()
         .stdout(predicates::str::contains("4. Qxf7# 1-0"));
-}
-
-#[test]
-fn a_compressed_file_cut_short_keeps_the_games_before_and_rejects_the_cut_one() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut text = String::new();
-    for _ in 0..3000 {
-        text.push_str(WHOLE);
-    }
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(text.as_bytes()).unwrap();
-    let packed = gz.finish().unwrap();
-    let input = dir.path().join("cut.pgn.gz");
-    fs::write(&input, &packed[..packed.len() * 2 / 3]).unwrap();
-    let rejects = dir.path().join("rejects.pgn");
-    let run = Command::cargo_bin("scoresheet")
-        .unwrap()
-        .arg("convert")
-        .arg(&input)
-        .arg("--rejects")
-        .arg(&rejects)
-        .assert()
-        .code(2);
-    let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
-    let summary = stderr.lines().find(|l| l.contains("games read")).unwrap();
-    let number = |word: &str| -> u64 {
-        let before = summary.split(word).next().unwrap();
-        before.split_whitespace().last().unwrap().parse().unwrap()
-    };
-    let (read, converted, rejected) = (
-        number(" games read"),
-        number(" converted"),
-        number(" rejected"),
-    );
-    assert!(read > 100, "{summary}");
-    assert_eq!(read, converted + rejected, "{summary}");
-    let out = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
-    assert_eq!(out.matches("[Event ").count() as u64, converted);
-    // The cut game is the last one read, and in the rejects as read.
-    let cut = fs::read_to_string(&rejects).unwrap();
-    assert!(WHOLE.starts_with(cut.trim_end()), "{cut:?}");
-    assert!(stderr.contains("cut.pgn.gz"), "{stderr}");
 }
 
 #[test]

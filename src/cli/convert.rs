@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use crate::Format;
 use crate::audit::{ReportWriter, Row};
 use crate::convert::Converter;
+use crate::input::Limit;
 use crate::input::collect::Collected;
 use crate::paths::Role;
 use crate::pipeline::{self, Sinks, Summary};
@@ -46,8 +47,13 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
         Some(output.writer()),
         rejects.as_mut().map(Output::writer),
     )?;
-    let Ran::Done(summary) = ran else {
-        return Ok(ran.quiet_end());
+    let summary = match ran {
+        Ran::Done(summary) => summary,
+        Ran::Stopped { summary, report } => {
+            let outputs = [Some(&output), rejects.as_ref(), report.as_ref()];
+            return Ok(stopped(&summary, &outputs, &args.read));
+        }
+        ran => return Ok(ran.quiet_end()),
     };
     output.commit()?;
     if let Some(rejects) = rejects {
@@ -68,6 +74,7 @@ pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
     let collected = super::inputs(&args.read, &targets)?;
     match run(&args.read, &collected, &converter, None, None)? {
         Ran::Done(summary) => finish(&summary, &args.read),
+        Ran::Stopped { summary, report } => Ok(stopped(&summary, &[report.as_ref()], &args.read)),
         ran => Ok(ran.quiet_end()),
     }
 }
@@ -93,6 +100,12 @@ enum Ran {
     /// The reader of the output went away (`… | head`); whether problems
     /// were seen before.
     PipeClosed { problems: bool },
+    /// A compressed input was found damaged or past a limit
+    /// (`summary.stopped`); the report, not put in place.
+    Stopped {
+        summary: Summary,
+        report: Option<Output>,
+    },
 }
 
 impl Ran {
@@ -155,6 +168,7 @@ fn run(
         &collected.inputs,
         converter,
         &super::encoding(&read.encoding),
+        read.limits(),
         &mut sinks,
         &mut bar,
     );
@@ -172,6 +186,9 @@ fn run(
         }
         Err(e) => return Err(format!("writing: {e}")),
     };
+    if summary.stopped.is_some() {
+        return Ok(Ran::Stopped { summary, report });
+    }
     if printed > MAX_PRINTED && !quiet {
         say(format_args!(
             "… and {} more problems (all are in the report)",
@@ -182,6 +199,60 @@ fn run(
         report.commit()?;
     }
     Ok(Ran::Done(summary))
+}
+
+/// Says why the run stopped and that no file was replaced; the outputs
+/// are dropped unfinished, which removes what they wrote.
+fn stopped(summary: &Summary, outputs: &[Option<&Output>], read: &ReadArgs) -> ExitCode {
+    for error in &summary.input_errors {
+        say(format_args!("scoresheet: {error}"));
+    }
+    let Some(stop) = &summary.stopped else {
+        return ExitCode::from(2);
+    };
+    let lift = match stop.limit {
+        Some(Limit::Expansion) => "; --max-expansion 0 lifts the limit",
+        Some(Limit::DecoderMemory) => "; --max-decoder-memory 0 lifts the limit",
+        _ => "",
+    };
+    say(format_args!("scoresheet: {}{lift}", stop.message));
+    let outputs = outputs.iter().flatten();
+    let mut kept: Vec<String> = outputs
+        .clone()
+        .filter_map(|o| o.replaces())
+        .map(|p| p.display().to_string())
+        .collect();
+    kept.extend(
+        read.summary
+            .as_deref()
+            .filter(|p| !output::is_stdout(Some(p)))
+            .map(|p| p.display().to_string()),
+    );
+    let streamed: Vec<String> = outputs.filter_map(|o| o.written_in_place()).collect();
+    let mut line = format!(
+        "scoresheet: the run stopped there, {} games into it",
+        stop.games
+    );
+    match &kept[..] {
+        [] => {}
+        [one] => line.push_str(&format!("; {one} is left as it was")),
+        [many @ .., last] => line.push_str(&format!(
+            "; {} and {last} are left as they were",
+            many.join(", ")
+        )),
+    }
+    if !streamed.is_empty() {
+        let what = match stop.limit {
+            None => "may hold damaged text",
+            Some(_) => "is only part of the input",
+        };
+        line.push_str(&format!(
+            "; what was written to {} before it {what}",
+            streamed.join(" and ")
+        ));
+    }
+    say(line);
+    ExitCode::from(2)
 }
 
 fn finish(summary: &Summary, read: &ReadArgs) -> Result<ExitCode, String> {

@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use crate::Format;
 use crate::decode::EncodingChoice;
 use crate::game::Letters;
+use crate::input::Limits;
 use crate::input::collect::{self, Collected, Input};
 use crate::lang::Language;
 use crate::notation::Notation;
@@ -118,6 +119,28 @@ struct ReadArgs {
     /// unreadable, files skipped) to FILE as JSON (`-`: standard output).
     #[arg(long, value_name = "FILE.json")]
     summary: Option<PathBuf>,
+    /// Stop at a compressed input that decompresses to more than N times
+    /// the compressed bytes read, or to N times 4 MiB when that is more:
+    /// a decompression bomb (game files grow 5 to 15 times); 0: no limit.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    max_expansion: u64,
+    /// Refuse a compressed input whose decoder would take more than MIB
+    /// mebibytes of memory, as large an xz dictionary or zstd window as
+    /// its header asks for; 0: no limit.
+    #[arg(long, value_name = "MIB", default_value_t = 256)]
+    max_decoder_memory: u64,
+}
+
+impl ReadArgs {
+    /// What decompressing an input may cost; 0 is no limit.
+    fn limits(&self) -> Limits {
+        Limits {
+            max_expansion: Some(self.max_expansion).filter(|n| *n > 0),
+            decoder_memory: Some(self.max_decoder_memory)
+                .filter(|n| *n > 0)
+                .map(|mib| mib.saturating_mul(1 << 20)),
+        }
+    }
 }
 
 #[derive(Args, Debug)]

@@ -118,6 +118,24 @@ impl Output {
         }
     }
 
+    /// The file this output replaces once committed; `None` for what is
+    /// written in place.
+    pub fn replaces(&self) -> Option<&Path> {
+        match self {
+            Output::File { temp, .. } => Some(temp.target()),
+            _ => None,
+        }
+    }
+
+    /// What this output writes to in place: standard output or a device.
+    pub fn written_in_place(&self) -> Option<String> {
+        match self {
+            Output::Stdout(_) => Some("standard output".into()),
+            Output::Device { target, .. } => Some(target.display().to_string()),
+            Output::File { .. } => None,
+        }
+    }
+
     /// Flushes, and puts a file in place.
     pub fn commit(self) -> Result<(), String> {
         match self {
