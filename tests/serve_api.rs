@@ -5,13 +5,13 @@
 #![cfg(feature = "serve")]
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
-use scoresheet::serve::{Limits, router};
+use scoresheet::serve::{Limits, Server, router};
 use serde_json::Value;
 use tower::ServiceExt;
 
@@ -508,4 +508,150 @@ fn the_command_serves_on_loopback() {
     stream.read_to_string(&mut answer).expect("an answer");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("\"san\":\"Nf3\""), "{answer}");
+}
+
+/// A server with `limits` on a free loopback port, answering on a thread
+/// of its own until the test ends.
+fn serve_in_process(limits: Limits) -> SocketAddr {
+    let loopback = SocketAddr::from(([127, 0, 0, 1], 0));
+    let server = Server::bind(loopback, limits).expect("a server");
+    let addr = server.local_addr().expect("its address");
+    std::thread::spawn(move || server.run_until(std::future::pending()));
+    addr
+}
+
+/// A text whose answer (about 16 MB) is far larger than what the
+/// sockets of a connection hold: 3,000 short games.
+fn large_text() -> String {
+    "[Event \"g\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 \
+     7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 *\n\n"
+        .repeat(3000)
+}
+
+/// Sends `text` to `/api/read` on a connection of its own.
+fn post_read(addr: &str, text: &str) -> TcpStream {
+    let body = serde_json::json!({ "text": text }).to_string();
+    let mut stream = TcpStream::connect(addr).expect("a connection");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "POST /api/read HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("the request is sent");
+    stream
+}
+
+/// Reads the start of an answer, and no more: the answer has begun.
+fn answer_begun(stream: &mut TcpStream) {
+    let mut start = [0; 12];
+    stream.read_exact(&mut start).expect("an answer");
+    assert_eq!(&start, b"HTTP/1.1 200");
+}
+
+/// The status of a whole answer.
+fn status_of(mut stream: TcpStream) -> String {
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).expect("an answer");
+    String::from_utf8_lossy(&answer[..answer.len().min(12)]).into_owned()
+}
+
+#[test]
+fn a_connection_whose_headers_never_end_is_closed() {
+    let addr = serve_in_process(Limits {
+        headers: Duration::from_millis(300),
+        ..Limits::default()
+    });
+    let mut stream = TcpStream::connect(addr).expect("a connection");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("a timeout");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: a")
+        .expect("half the headers");
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    // Read to its end: the connection is closed, not left open.
+    let closed = stream.read_to_end(&mut rest);
+    assert!(closed.is_ok(), "still open: {closed:?}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+
+    // A connection kept open after its answer is closed when no next
+    // request comes.
+    let mut stream = TcpStream::connect(addr).expect("a connection");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("a timeout");
+    stream
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        .expect("a request");
+    let mut answer = Vec::new();
+    let closed = stream.read_to_end(&mut answer);
+    assert!(closed.is_ok(), "still open: {closed:?}");
+    assert!(answer.starts_with(b"HTTP/1.1 200"));
+    assert!(answer.ends_with(b"ok"));
+}
+
+#[test]
+fn an_answer_waiting_for_its_client_keeps_its_place() {
+    let addr = serve_in_process(Limits {
+        admitted: 1,
+        queue: Duration::from_millis(300),
+        ..Limits::default()
+    })
+    .to_string();
+    let mut unread = post_read(&addr, &large_text());
+    answer_begun(&mut unread);
+    // The one place is the unread answer's: the next request is told the
+    // server is busy, rather than a second answer taken in.
+    let next = post_read(&addr, "1. e4 e5 *");
+    assert_eq!(status_of(next), "HTTP/1.1 503");
+}
+
+#[test]
+fn a_client_that_takes_none_of_its_answer_is_dropped() {
+    let addr = serve_in_process(Limits {
+        admitted: 1,
+        send: Duration::from_millis(300),
+        ..Limits::default()
+    })
+    .to_string();
+    let mut unread = post_read(&addr, &large_text());
+    answer_begun(&mut unread);
+    // The place comes free when the unread answer is dropped.
+    let next = post_read(&addr, "1. e4 e5 *");
+    assert_eq!(status_of(next), "HTTP/1.1 200");
+    // What is left of the dropped answer is what the sockets held.
+    let mut rest = Vec::new();
+    let _ = unread.read_to_end(&mut rest);
+    assert!(rest.len() < 12 << 20, "{} bytes came", rest.len());
+}
+
+#[cfg(unix)]
+#[test]
+fn the_command_stops_within_a_second_of_sigterm_while_an_answer_waits() {
+    let mut serving = Serving::start();
+    let mut unread = post_read(&serving.addr, &large_text());
+    answer_begun(&mut unread);
+    let started = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &serving.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = loop {
+        if let Some(status) = serving.child.try_wait().expect("its status") {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "still running 10 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(1), "stopped after {took:?}");
+    assert!(status.success(), "{status}");
 }

@@ -4,11 +4,13 @@
 //! The proofreading page (`scoresheet serve`) shows a text beside the
 //! games read from it; it needs what the converter writes (the verified
 //! PGN, the findings, the audit rows) and also where each of them stands
-//! in the text. [`inspect`] splits a text into games, converts each with
-//! a [`Converter`] exactly as `scoresheet convert` does, reads it again
-//! with [`game::read`] for the spans of its moves, and turns each
-//! finding's suggestion into [`Fix`]es: replacements of a byte range of
-//! the text, written in the text's own notation and letters.
+//! in the text. [`inspect_each`] splits a text into games, converts each
+//! with a [`Converter`] exactly as `scoresheet convert` does, reads it
+//! again with [`game::read`] for the spans of its moves, turns each
+//! finding's suggestion into [`Fix`]es (replacements of a byte range of
+//! the text, written in the text's own notation and letters), and hands
+//! the game on before it reads the next, so that a large text's games are
+//! never all held at once. `inspect` gathers them, for the tests.
 //!
 //! Every span is given twice: in bytes of the UTF-8 text (`span`) and in
 //! UTF-16 code units (`at`), which is how a browser counts.
@@ -55,13 +57,14 @@ pub struct Options<'a> {
     /// The piece letters.
     pub letters: Letters<'a>,
     /// No game is started after this instant: the games after it are
-    /// left unread and [`Reading::unread`] says so.
+    /// left unread and [`Rest::unread`] says so.
     pub deadline: Option<Instant>,
     /// The file name written in the report's `file` column.
     pub file: &'a str,
 }
 
 /// A text read.
+#[cfg(any(test, feature = "internals"))]
 #[derive(Debug, Clone, Serialize)]
 pub struct Reading {
     /// The games, in the order of the text.
@@ -183,7 +186,37 @@ pub struct Fix {
 }
 
 /// Reads every game of `text` as [`Options`] say.
+#[cfg(any(test, feature = "internals"))]
 pub fn inspect(text: &str, options: &Options<'_>) -> Reading {
+    let mut games = Vec::new();
+    let Ok(Rest { unread, csv }) = inspect_each(text, options, |game| {
+        games.push(game);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    Reading { games, unread, csv }
+}
+
+/// What a reading holds besides its games.
+#[derive(Debug, Clone)]
+pub struct Rest {
+    /// Why some games were not read, if they were not.
+    pub unread: Option<String>,
+    /// The audit report of every game, as `scoresheet audit` writes it.
+    pub csv: String,
+}
+
+/// Reads every game of `text` as [`Options`] say, handing each to `each`
+/// as soon as it is read, so that only one game's view is held at a
+/// time: what [`inspect`] gathers, for a caller that writes it out.
+///
+/// # Errors
+///
+/// Stops at the first error of `each`, and returns it.
+pub fn inspect_each<E>(
+    text: &str,
+    options: &Options<'_>,
+    mut each: impl FnMut(GameView) -> Result<(), E>,
+) -> Result<Rest, E> {
     let converter = Converter::new()
         .from(options.notation)
         .letters(options.letters)
@@ -193,7 +226,7 @@ pub fn inspect(text: &str, options: &Options<'_>) -> Reading {
         letters: options.letters,
         ..ReadOptions::default()
     };
-    let mut games = Vec::new();
+    let mut units = Utf16::new(text);
     let mut unread = None;
     let mut csv = Vec::new();
     let mut report = ReportWriter::new(&mut csv);
@@ -233,18 +266,17 @@ pub fn inspect(text: &str, options: &Options<'_>) -> Reading {
         }
         // Read as the converter read it: lone CRs as line ends (one byte
         // for one, so places in the text stay).
-        let text = lone_cr_to_lf(&raw.text);
-        games.push(view(&text, raw.index, start, &converted, &read_options));
+        let game_text = lone_cr_to_lf(&raw.text);
+        let mut game = view(&game_text, raw.index, start, &converted, &read_options);
+        units.fill(&mut game);
+        each(game)?;
     }
     // Writing to memory cannot fail.
     let _ = report.finish(rows);
-    let mut reading = Reading {
-        games,
+    Ok(Rest {
         unread,
         csv: String::from_utf8_lossy(&csv).into_owned(),
-    };
-    Utf16::new(text).fill(&mut reading);
-    reading
+    })
 }
 
 /// A game converted, placed in the text.

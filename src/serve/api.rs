@@ -3,8 +3,10 @@
 //! `/api/read` takes either JSON (`{"text": "...", "notation": "auto",
 //! "letters": "auto"}`, as the page sends pasted text) or the raw bytes
 //! of a file in any encoding (`?notation=&letters=&encoding=&file=`), and
-//! answers the [`Reading`] of the text as JSON, with the text itself
-//! (decoded, for a file) and the encoding it was read in.
+//! answers the reading of the text ([`crate::inspect`]) as JSON, with
+//! the text itself (decoded, for a file) and the encoding it was read in.
+//! The answer is written as the games are read, and compressed as it is
+//! written, to be sent as the client takes it.
 //!
 //! `/api/export` takes the same JSON with `to` (`pgn`, `san`, `lan`,
 //! `uci`, `iccf`, `descriptive`, `figurine`, `spoken`, `fen`, `epd`,
@@ -17,7 +19,7 @@
 //! another site's page), 408 (too slow), 413 (too large), 422 (no text to
 //! read), 503 (busy).
 
-use std::io::Read;
+use std::io::{self, BufWriter, Read, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -30,11 +32,11 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::Shared;
-use super::guard::{Held, receive, same_origin, turn};
+use super::guard::{Packing, receive, same_origin, turn};
 use crate::convert::Converter;
 use crate::decode::{EncodingChoice, decode};
 use crate::game::Letters;
-use crate::inspect::{Options, Reading, inspect};
+use crate::inspect::{Options, inspect_each};
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
@@ -69,15 +71,32 @@ pub struct ReadQuery {
     file: Option<String>,
 }
 
-/// The answer to `/api/read`.
-#[derive(Debug, Serialize)]
-struct ReadResponse {
-    /// The text read (decoded, for a file).
-    text: String,
-    /// The encoding it was read in.
-    encoding: String,
-    #[serde(flatten)]
-    reading: Reading,
+/// Writes the answer to `/api/read`: the text read (decoded, for a file),
+/// the encoding it was read in, and the reading of it (the fields of
+/// `inspect::Reading`), each game written out as soon as it is read.
+fn write_reading(
+    out: &mut impl Write,
+    text: &str,
+    encoding: &str,
+    options: &Options<'_>,
+) -> io::Result<()> {
+    out.write_all(b"{\"text\":")?;
+    serde_json::to_writer(&mut *out, text)?;
+    out.write_all(b",\"encoding\":")?;
+    serde_json::to_writer(&mut *out, encoding)?;
+    out.write_all(b",\"games\":[")?;
+    let mut first = true;
+    let rest = inspect_each(text, options, |game| {
+        if !std::mem::take(&mut first) {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &game).map_err(io::Error::from)
+    })?;
+    out.write_all(b"],\"unread\":")?;
+    serde_json::to_writer(&mut *out, &rest.unread)?;
+    out.write_all(b",\"csv\":")?;
+    serde_json::to_writer(&mut *out, &rest.csv)?;
+    out.write_all(b"}")
 }
 
 /// An error, for the page to show.
@@ -151,7 +170,7 @@ pub async fn read(
     let letters = letters(request.letters.as_deref())?;
     let _worker = turn(&shared, &shared.workers).await?;
     let deadline = Instant::now() + shared.limits.read;
-    let json = tokio::task::spawn_blocking(move || {
+    let packed = tokio::task::spawn_blocking(move || {
         let file = request.file.as_deref().unwrap_or("-");
         let options = Options {
             notation,
@@ -159,17 +178,14 @@ pub async fn read(
             deadline: Some(deadline),
             file,
         };
-        let reading = inspect(&request.text, &options);
-        serde_json::to_vec(&ReadResponse {
-            text: request.text,
-            encoding,
-            reading,
-        })
+        let mut out = BufWriter::with_capacity(64 << 10, Packing::new()?);
+        write_reading(&mut out, &request.text, &encoding, &options)?;
+        out.into_inner().map_err(|e| e.into_error())?.finish()
     })
     .await
     .map_err(|_| internal())?
-    .map_err(|_| internal())?;
-    let body = Held::body(json.into(), admitted);
+    .map_err(|_: io::Error| internal())?;
+    let body = packed.body(admitted).map_err(|_| internal())?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
@@ -237,7 +253,13 @@ pub async fn export(
     } else {
         "text/plain; charset=utf-8"
     };
-    let body = Held::body(out.into(), admitted);
+    let body = Packing::new()
+        .and_then(|mut packing| {
+            packing.write_all(out.as_bytes())?;
+            packing.finish()
+        })
+        .and_then(|packed| packed.body(admitted))
+        .map_err(|_| internal())?;
     let mut response = ([(header::CONTENT_TYPE, content_type)], body).into_response();
     response
         .headers_mut()

@@ -1,8 +1,8 @@
 //! What bounds a request: its origin, its turn among the others, the
 //! size of its text and the time to receive it, and the place its answer
-//! holds until it is sent.
+//! holds, compressed, until it is sent.
 
-use std::convert::Infallible;
+use std::io::{self, Cursor, Read, Write};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -37,40 +37,123 @@ pub(super) fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
     }
 }
 
-/// An answer's bytes with the request's place: the place is given up
-/// when the answer is sent (or the connection drops), so that answers
-/// waiting for slow clients count among the requests taken in.
-pub(super) struct Held {
-    bytes: Option<Bytes>,
-    _place: OwnedSemaphorePermit,
+/// An answer being written, compressed as it is written: a large answer
+/// (about 18 times its text: every move with its position) is never held
+/// whole, only its compressed bytes, about a sixth of it.
+pub(super) struct Packing {
+    encoder: zstd::stream::write::Encoder<'static, Vec<u8>>,
+    len: u64,
 }
 
-impl Held {
-    pub(super) fn body(bytes: Bytes, place: OwnedSemaphorePermit) -> Body {
-        Body::new(Held {
-            bytes: Some(bytes),
-            _place: place,
+impl Packing {
+    pub(super) fn new() -> io::Result<Packing> {
+        Ok(Packing {
+            // The fastest level: the compression is for the wait, not the wire.
+            encoder: zstd::stream::write::Encoder::new(Vec::new(), 1)?,
+            len: 0,
+        })
+    }
+
+    /// The answer written, ready to be sent.
+    pub(super) fn finish(self) -> io::Result<Packed> {
+        Ok(Packed {
+            bytes: self.encoder.finish()?.into(),
+            len: self.len,
         })
     }
 }
 
+impl Write for Packing {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.encoder.write(buf)?;
+        self.len += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.encoder.flush()
+    }
+}
+
+/// An answer written and compressed, its length known.
+pub(super) struct Packed {
+    bytes: Bytes,
+    len: u64,
+}
+
+impl Packed {
+    /// The answer's body, holding the request's `place` until its last
+    /// byte is handed to the connection, or the connection drops.
+    pub(super) fn body(self, place: OwnedSemaphorePermit) -> io::Result<Body> {
+        let decoder = zstd::stream::read::Decoder::with_buffer(Cursor::new(self.bytes))?;
+        Ok(Body::new(Held {
+            decoder: (self.len > 0).then_some(decoder),
+            left: self.len,
+            _place: place,
+        }))
+    }
+}
+
+/// The bytes of an answer handed to the connection as they are sent, a
+/// piece at a time: the connection asks for the next piece only when it
+/// has sent most of the last, so an answer that waits for a slow client
+/// keeps its place among the requests taken in, and its memory is its
+/// compressed bytes, not its text.
+struct Held {
+    decoder: Option<zstd::stream::read::Decoder<'static, Cursor<Bytes>>>,
+    left: u64,
+    _place: OwnedSemaphorePermit,
+}
+
+/// The largest piece of an answer handed over at once.
+const PIECE: u64 = 64 << 10;
+
 impl axum::body::HttpBody for Held {
     type Data = Bytes;
-    type Error = Infallible;
+    type Error = io::Error;
 
     fn poll_frame(
         mut self: Pin<&mut Self>,
         _: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        Poll::Ready(self.bytes.take().map(|b| Ok(Frame::data(b))))
+    ) -> Poll<Option<Result<Frame<Bytes>, io::Error>>> {
+        let want = PIECE.min(self.left) as usize;
+        let Some(decoder) = self.decoder.as_mut() else {
+            return Poll::Ready(None);
+        };
+        let mut piece = vec![0; want];
+        let mut filled = 0;
+        while filled < want {
+            match decoder.read(&mut piece[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.decoder = None;
+                    return Poll::Ready(Some(Err(e)));
+                }
+            }
+        }
+        if filled < want {
+            self.decoder = None;
+            return Poll::Ready(Some(Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "the answer ended before its length",
+            ))));
+        }
+        self.left -= want as u64;
+        if self.left == 0 {
+            // The compressed bytes are freed with the last piece.
+            self.decoder = None;
+        }
+        Poll::Ready(Some(Ok(Frame::data(Bytes::from(piece)))))
     }
 
     fn is_end_stream(&self) -> bool {
-        self.bytes.is_none()
+        self.left == 0
     }
 
     fn size_hint(&self) -> SizeHint {
-        SizeHint::with_exact(self.bytes.as_ref().map_or(0, |b| b.len() as u64))
+        SizeHint::with_exact(self.left)
     }
 }
 

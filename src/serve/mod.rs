@@ -9,7 +9,11 @@
 //!
 //! Every request is bounded ([`Limits`]): its size, the time to send it,
 //! the time spent reading its games, and how many are read at once (the
-//! others wait their turn). Bad input gets a JSON error, never a crash.
+//! others wait their turn). So is every connection: the time to send a
+//! request's headers, the time its client may leave its answer unread,
+//! and how many are open at once. An answer waits for its client
+//! compressed, and counts among the requests taken in until it is sent.
+//! Bad input gets a JSON error, never a crash.
 //!
 //! ```no_run
 //! use scoresheet::serve::{Limits, Server};
@@ -22,7 +26,9 @@
 pub mod api;
 mod assets;
 mod guard;
+mod listen;
 
+use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -31,9 +37,9 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, watch};
 
-/// How much one request may ask of the server.
+/// How much one request, and one connection, may ask of the server.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Largest request body, in bytes.
@@ -50,6 +56,18 @@ pub struct Limits {
     pub workers: usize,
     /// Longest wait for a turn before the server answers that it is busy.
     pub queue: Duration,
+    /// Longest time to receive a request's headers, and to wait for the
+    /// next request on a connection kept open; the connection is then
+    /// closed.
+    pub headers: Duration,
+    /// Longest time an answer waits for its client to take any of its
+    /// bytes; the connection is then dropped, and the answer with it.
+    pub send: Duration,
+    /// Connections open at once; more wait to be taken in.
+    pub connections: usize,
+    /// Once asked to stop, the longest time given to the answers being
+    /// sent before the server ends anyway.
+    pub stop: Duration,
 }
 
 impl Default for Limits {
@@ -62,6 +80,10 @@ impl Default for Limits {
             admitted: 16,
             workers: cores,
             queue: Duration::from_secs(120),
+            headers: Duration::from_secs(10),
+            send: Duration::from_secs(30),
+            connections: 512,
+            stop: Duration::from_millis(500),
         }
     }
 }
@@ -136,44 +158,75 @@ impl Server {
         }
     }
 
-    /// Answers requests until interrupted (Ctrl-C or SIGTERM).
+    /// Answers requests until interrupted (Ctrl-C or SIGTERM), then
+    /// stops taking connections and ends within [`Limits::stop`] (at once
+    /// on a second signal), whatever its clients do.
     ///
     /// # Errors
     ///
-    /// Fails when accepting connections fails.
+    /// Fails when the signals that stop it cannot be listened for.
     pub fn run(self) -> io::Result<()> {
+        let signals = {
+            let _runtime = self.runtime.enter();
+            signals()?
+        };
+        self.serve(received(signals.clone(), 1), received(signals, 2));
+        Ok(())
+    }
+
+    /// Answers requests until `stop` resolves, then stops taking
+    /// connections and ends within [`Limits::stop`], whatever its clients
+    /// do: [`Server::run`] for a program that says itself when to stop
+    /// (the tests, with limits of their own).
+    #[cfg(feature = "internals")]
+    pub fn run_until(self, stop: impl Future<Output = ()>) {
+        self.serve(stop, std::future::pending());
+    }
+
+    fn serve(self, stop: impl Future<Output = ()>, stop_again: impl Future<Output = ()>) {
         let app = router(self.limits);
         let Server {
-            runtime, listener, ..
+            runtime,
+            listener,
+            limits,
         } = self;
-        runtime.block_on(async move {
-            axum::serve(listener, app)
-                .with_graceful_shutdown(interrupted())
-                .await
-        })
+        runtime.block_on(listen::serve(listener, app, limits, stop, stop_again));
+        // Readings still running are not waited for.
+        runtime.shutdown_background();
     }
 }
 
-/// Resolves when the process is asked to stop.
-async fn interrupted() {
-    let ctrl_c = tokio::signal::ctrl_c();
+/// Counts the signals that ask the process to stop (Ctrl-C, SIGTERM).
+fn signals() -> io::Result<watch::Receiver<u32>> {
+    let (count, counted) = watch::channel(0);
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut terminate = signal(SignalKind::terminate())?;
+        tokio::spawn(async move {
+            loop {
                 tokio::select! {
-                    _ = ctrl_c => {}
-                    _ = term.recv() => {}
+                    Some(()) = interrupt.recv() => {}
+                    Some(()) = terminate.recv() => {}
+                    else => break,
                 }
+                count.send_modify(|n| *n += 1);
             }
-            Err(_) => {
-                let _ = ctrl_c.await;
-            }
-        }
+        });
     }
     #[cfg(not(unix))]
-    {
-        let _ = ctrl_c.await;
+    tokio::spawn(async move {
+        while tokio::signal::ctrl_c().await.is_ok() {
+            count.send_modify(|n| *n += 1);
+        }
+    });
+    Ok(counted)
+}
+
+/// Resolves once `n` signals have come; never, when none can come.
+async fn received(mut signals: watch::Receiver<u32>, n: u32) {
+    if signals.wait_for(|&count| count >= n).await.is_err() {
+        std::future::pending::<()>().await;
     }
 }
