@@ -300,8 +300,8 @@ fn read_tolerating<'a>(text: &'a str, options: &ReadOptions<'_>, tolerance: Tole
 /// Whether text without tags is running text rather than movetext:
 /// words of prose stood among its moves, brackets that are no tags, a
 /// semicolon (which PGN reads as a comment to the line's end, and books
-/// print between moves: `1. e4, c5; 2. Nf3, e6;`), or a word that no
-/// notation reads. Movetext that fails on an illegal or ambiguous move
+/// print between moves: `1. e4, c5; 2. Nf3, e6;`), notes marked by
+/// numbers, or a word that no notation reads. Movetext that fails on an illegal or ambiguous move
 /// is movetext still, and is reported as such.
 fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
     has_prose(text, lexed)
@@ -311,6 +311,17 @@ fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
             .iter()
             .any(|f| f.severity == Severity::Error && f.kind == Kind::Unparseable)
         || replay.resolved == 0
+        || has_note_marks(text)
+}
+
+/// Whether `text` marks notes by numbers in brackets of their own
+/// (`11. O-O-O (3) Bxg3`), which PGN would read as side lines.
+fn has_note_marks(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr_iter(b'(', b).any(|open| {
+        let digits = b[open + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        (1..=2).contains(&digits) && b.get(open + 1 + digits) == Some(&b')')
+    })
 }
 
 /// A position the text writes (a FEN, a piece list) becomes the game's
@@ -800,6 +811,18 @@ mod tests {
 
     fn kinds(game: &Game<'_>) -> Vec<Kind> {
         game.findings.iter().map(|f| f.kind).collect()
+    }
+
+    #[test]
+    fn numbers_in_brackets_after_moves_mark_notes() {
+        // Not side lines: Black's move follows the mark, and the game
+        // goes on under its own numbers.
+        let game = read(
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 (1) a6 4. Ba4 Nf6 5. O-O (2) Be7 6. Re1 b5 1-0",
+            &ReadOptions::default(),
+        );
+        assert!(!game.is_rejected(), "{:?}", game.findings);
+        assert_eq!(game.replay.main_plies, 12);
     }
 
     #[test]

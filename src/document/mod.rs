@@ -877,6 +877,16 @@ mod tests {
     }
 
     #[test]
+    fn a_note_mark_between_whites_move_and_blacks_is_passed_over() {
+        // `(1)`, `(2)` point to notes below the score; they are no move
+        // numbers, and Black's move follows them on the same line.
+        let text = "1. Nf3 d5\n2. g3 Nc6\n3. d4 Bf5\n4. Bg2 Nb4\n5. Na3 e6\n6. O-O Be7\n\
+                    7. c3 Nc6 (1)\n8. Qb3 Rb8\n9. Ne5 Nf6\n10. Nxc6 bxc6\n11. Qa4 Qd7\n\
+                    12. Nc4 c5\n13. Qxa7 ?? (2) Qc8\n14. Qa4+ Qd7\n";
+        assert!(sans(text).ends_with("Qxa7 Qc8 Qa4 Qd7"), "{}", sans(text));
+    }
+
+    #[test]
     fn blacks_move_in_a_table_row_whose_white_box_is_empty() {
         // White's move stands before a note; the row after it repeats the
         // number with White's box left empty.

@@ -410,6 +410,17 @@ impl<'t> Layout<'t> {
         }
     }
 
+    /// Whether word `i` is a number in brackets of its own (`(3)`).
+    fn is_note_mark(&self, i: usize) -> bool {
+        let w = &self.words[i];
+        w.is_number()
+            && w.text(self.text).ends_with(')')
+            && i.checked_sub(1).is_some_and(|o| {
+                let open = &self.words[o];
+                open.kind == WordKind::Open && open.end == w.start
+            })
+    }
+
     /// The first word at or after `from` that is not filler or inside a
     /// bracketed remark, on the same paragraph.
     fn adjacent(&self, from: usize) -> Option<usize> {
@@ -731,6 +742,13 @@ impl Search<'_, '_> {
                 if let Some(a) = adjacent {
                     match l.words[a].kind {
                         WordKind::Text => out.push((a, Lead::Adjacent)),
+                        // `11. O-O-O (3) Bxg3`: a note's mark in the
+                        // bracket of a move number, not the game's number.
+                        WordKind::Number { n: m, .. } if m != n && l.is_note_mark(a) => {
+                            if let Some(b) = l.adjacent(a + 1).filter(|&b| l.words[b].kind == WordKind::Text) {
+                                out.push((b, Lead::Adjacent));
+                            }
+                        }
                         // White's number printed again for Black, or
                         // misprinted so (`13 B to R 2  1 KR to Q sq`), its
                         // digits split apart or not (`1 1` for `14`).
