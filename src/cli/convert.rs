@@ -163,6 +163,13 @@ fn run(
     let summary = match result {
         Ok(summary) => Summary {
             skipped: collected.skipped.iter().map(ToString::to_string).collect(),
+            // What a walk could not look at comes first: it was found first.
+            input_errors: collected
+                .unreadable
+                .iter()
+                .map(ToString::to_string)
+                .chain(summary.input_errors)
+                .collect(),
             ..summary
         },
         Err(_) if output::pipe_closed() => {

@@ -21,7 +21,7 @@ use crate::input::collect::{self, Collected, Input};
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
-use crate::paths::{PathId, Role, check_distinct};
+use crate::paths::{Role, check_distinct};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Runs the command line with the process's arguments and returns its
@@ -260,8 +260,9 @@ fn encoding(label: &str) -> EncodingChoice {
 
 /// The inputs of a run, with every path checked against the others
 /// before any output is created: standard output taken by one output at
-/// most, no input or output sharing a file with an output. Files a
-/// directory walk leaves out are noted on standard error.
+/// most, no input (named or found by a directory walk) or output sharing
+/// a file with an output. Files a directory walk leaves out are noted on
+/// standard error.
 fn inputs(read: &ReadArgs, targets: &[(Role, Option<&Path>)]) -> Result<Collected, String> {
     let on_stdout: Vec<Role> = targets
         .iter()
@@ -280,11 +281,7 @@ fn inputs(read: &ReadArgs, targets: &[(Role, Option<&Path>)]) -> Result<Collecte
                 .map(|p| (*role, p))
         })
         .collect();
-    let ids: Vec<PathId> = files
-        .iter()
-        .filter_map(|(_, p)| PathId::of(p).ok())
-        .collect();
-    let collected = collect::collect(&read.files, &ids).map_err(|e| e.to_string())?;
+    let collected = collect::collect(&read.files).map_err(|e| e.to_string())?;
     if !read.quiet {
         for skipped in &collected.skipped {
             say(format_args!("scoresheet: {skipped}"));
