@@ -77,12 +77,15 @@ pub struct Summary {
     /// Files a directory walk left out, with why (filled by the caller,
     /// which walks the directories).
     pub skipped: Vec<String>,
+    /// Inputs read to their end that held no game (an empty file).
+    pub empty_inputs: Vec<String>,
 }
 
 impl Summary {
     /// The summary as one JSON object: games read, clean, repaired,
     /// rejected; findings by kind; letter sets, notations and encodings
-    /// detected; inputs that could not be read; files skipped.
+    /// detected; inputs that could not be read; files skipped; inputs
+    /// with no game.
     pub fn to_json(&self) -> String {
         let value = serde_json::json!({
             "games_read": self.games,
@@ -97,6 +100,7 @@ impl Summary {
             "encodings": self.encodings,
             "input_errors": self.input_errors,
             "skipped": self.skipped,
+            "empty_inputs": self.empty_inputs,
         });
         format!("{value:#}\n")
     }
@@ -107,15 +111,43 @@ impl Summary {
     }
 }
 
+impl Summary {
+    /// The summary line with `rejected`, where the rejected games went
+    /// (or why they went nowhere), said after their count when there are
+    /// any.
+    pub fn line<'a>(&'a self, rejected: Option<&'a str>) -> SummaryLine<'a> {
+        SummaryLine {
+            summary: self,
+            rejected,
+        }
+    }
+}
+
+/// The one line a run ends with: see [`Summary::line`].
+pub struct SummaryLine<'a> {
+    summary: &'a Summary,
+    rejected: Option<&'a str>,
+}
+
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.line(None).fmt(f)
+    }
+}
+
+impl fmt::Display for SummaryLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.summary;
         write!(
             f,
             "{} games read: {} converted, {} rejected",
-            self.games, self.converted, self.rejected
+            s.games, s.converted, s.rejected
         )?;
-        if self.repaired > 0 {
-            write!(f, " ({} converted after a repair)", self.repaired)?;
+        if let Some(rejected) = self.rejected.filter(|_| s.rejected > 0) {
+            write!(f, " ({rejected})")?;
+        }
+        if s.repaired > 0 {
+            write!(f, " ({} converted after a repair)", s.repaired)?;
         }
         let join = |map: &BTreeMap<String, u64>| {
             map.iter()
@@ -123,17 +155,20 @@ impl fmt::Display for Summary {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        if !self.findings.is_empty() {
-            write!(f, "; findings: {}", join(&self.findings))?;
+        if !s.findings.is_empty() {
+            write!(f, "; findings: {}", join(&s.findings))?;
         }
-        if !self.letter_sets.is_empty() {
-            write!(f, "; letters: {}", join(&self.letter_sets))?;
+        if !s.letter_sets.is_empty() {
+            write!(f, "; letters: {}", join(&s.letter_sets))?;
         }
-        if !self.input_errors.is_empty() {
-            write!(f, "; {} input(s) unreadable", self.input_errors.len())?;
+        if !s.input_errors.is_empty() {
+            write!(f, "; {} input(s) unreadable", s.input_errors.len())?;
         }
-        if !self.skipped.is_empty() {
-            write!(f, "; {} file(s) skipped", self.skipped.len())?;
+        if !s.skipped.is_empty() {
+            write!(f, "; {} file(s) skipped", s.skipped.len())?;
+        }
+        if !s.empty_inputs.is_empty() {
+            write!(f, "; {} input(s) with no game", s.empty_inputs.len())?;
         }
         Ok(())
     }
@@ -169,6 +204,7 @@ pub fn run(
     let mut summary = Summary::default();
     let mut wrote_rows = false;
     for input in inputs {
+        let (games_at_start, errors_at_start) = (summary.games, summary.input_errors.len());
         let name = input.name();
         progress.input(&name);
         let read = Arc::new(AtomicU64::new(0));
@@ -254,6 +290,9 @@ pub fn run(
         });
         outcome?;
         report_bytes(progress);
+        if summary.games == games_at_start && summary.input_errors.len() == errors_at_start {
+            summary.empty_inputs.push(name);
+        }
     }
     progress.finish();
     if let Some(report) = sinks.report.take() {

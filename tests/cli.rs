@@ -483,3 +483,97 @@ fn dev_stdout_as_output_writes_to_the_stream_the_shell_opened() {
     assert!(written.starts_with("earlier run\n[Event "), "{written}");
     assert!(written.contains("4. Qxf7# 1-0"), "{written}");
 }
+
+#[test]
+fn the_summary_says_where_rejected_games_went() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(&input, format!("{GOOD}{BAD}")).unwrap();
+    // Without --rejects they are in no file: the line names the options
+    // that keep or mend them.
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.pgn"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "2 games read: 1 converted, 1 rejected (not written; --rejects FILE keeps them, --repair mends those one small edit makes legal)",
+        ));
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.pgn"))
+        .arg("--repair")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "1 rejected (not written; --rejects FILE keeps them)",
+        ));
+    let rejects = dir.path().join("rejects.pgn");
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.pgn"))
+        .arg("--rejects")
+        .arg(&rejects)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "1 rejected (written to {})",
+            rejects.display()
+        )));
+    // Nothing rejected, nothing said.
+    scoresheet()
+        .arg("convert")
+        .arg("-")
+        .write_stdin(GOOD)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "1 games read: 1 converted, 0 rejected; ",
+        ));
+}
+
+#[test]
+fn an_input_or_directory_with_no_game_is_noted_and_is_no_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.pgn");
+    fs::write(&empty, "").unwrap();
+    let folder = dir.path().join("folder");
+    fs::create_dir(&folder).unwrap();
+    scoresheet()
+        .arg("convert")
+        .arg(&empty)
+        .arg(&folder)
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "{}: no game in it",
+            empty.display()
+        )))
+        .stderr(predicate::str::contains(format!(
+            "{}: no file to read in this directory",
+            folder.display()
+        )))
+        .stderr(predicate::str::contains(
+            "0 games read: 0 converted, 0 rejected; 1 input(s) with no game",
+        ));
+    scoresheet()
+        .args(["audit", "-"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("standard input: no game in it"));
+    // Quiet runs stay quiet.
+    scoresheet()
+        .args(["convert", "-q", "-"])
+        .write_stdin("\n\n")
+        .assert()
+        .success()
+        .stderr("");
+}

@@ -53,7 +53,18 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
     if let Some(rejects) = rejects {
         rejects.commit()?;
     }
-    finish(&summary, &args.read)
+    finish(&summary, &args.read, Some(&rejected_went(&args)))
+}
+
+/// Where rejected games went, for the summary line: the rejects file, or
+/// nowhere, with the options that would keep or mend them.
+fn rejected_went(args: &ConvertArgs) -> String {
+    match args.rejects.as_deref() {
+        Some(path) if output::is_stdout(Some(path)) => "written to standard output".into(),
+        Some(path) => format!("written to {}", path.display()),
+        None if args.repair => "not written; --rejects FILE keeps them".into(),
+        None => "not written; --rejects FILE keeps them, --repair mends those one small edit makes legal".into(),
+    }
 }
 
 pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
@@ -67,7 +78,7 @@ pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
     targets.extend(summary.map(|p| (Role::Summary, Some(p))));
     let collected = super::inputs(&args.read, &targets)?;
     match run(&args.read, &collected, &converter, None, None)? {
-        Ran::Done(summary) => finish(&summary, &args.read),
+        Ran::Done(summary) => finish(&summary, &args.read, None),
         ran => Ok(ran.quiet_end()),
     }
 }
@@ -89,7 +100,7 @@ fn extra_targets(read: &ReadArgs) -> Vec<(Role, Option<&Path>)> {
 /// How a run ended.
 enum Ran {
     /// Every input read.
-    Done(Summary),
+    Done(Box<Summary>),
     /// The reader of the output went away (`… | head`); whether problems
     /// were seen before.
     PipeClosed { problems: bool },
@@ -188,15 +199,25 @@ fn run(
     if let Some(report) = report {
         report.commit()?;
     }
-    Ok(Ran::Done(summary))
+    Ok(Ran::Done(Box::new(summary)))
 }
 
-fn finish(summary: &Summary, read: &ReadArgs) -> Result<ExitCode, String> {
+/// Ends a run: its unreadable inputs, its inputs with no game, the
+/// summary line (saying where rejected games went, `rejected`, when
+/// converting) and the exit status. An input with no game is noted but
+/// is no problem: an empty file converts to an empty output.
+fn finish(summary: &Summary, read: &ReadArgs, rejected: Option<&str>) -> Result<ExitCode, String> {
     for error in &summary.input_errors {
         say(format_args!("scoresheet: {error}"));
     }
+    if !read.quiet {
+        for name in &summary.empty_inputs {
+            let name = if name == "-" { "standard input" } else { name };
+            say(format_args!("scoresheet: {name}: no game in it"));
+        }
+    }
     if !read.quiet || summary.has_problems() || !summary.input_errors.is_empty() {
-        say(format_args!("scoresheet: {summary}"));
+        say(format_args!("scoresheet: {}", summary.line(rejected)));
     }
     if let Some(path) = &read.summary {
         let mut file = Output::create(Some(path))?;
