@@ -46,8 +46,12 @@ pub struct Sinks<'a> {
     /// The CSV report.
     pub report: Option<ReportWriter<Box<dyn Write + 'a>>>,
     /// Called with each warning or error.
-    pub on_problem: Box<dyn FnMut(&Row) + 'a>,
+    pub on_problem: OnProblem<'a>,
 }
+
+/// Called with a warning or error, and how many findings it stands for
+/// ([`Finding::tally`]).
+pub type OnProblem<'a> = Box<dyn FnMut(&Row, u64) + 'a>;
 
 /// What a run did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -277,7 +281,7 @@ pub fn run(
                         &mut summary,
                         label_as,
                     )?;
-                    findings += converted.findings.len() as u64;
+                    findings += converted.findings.iter().map(Finding::tally).sum::<u64>();
                 }
                 report_bytes(progress);
                 // Counted as `record` counts them: an oversized game once.
@@ -406,7 +410,7 @@ fn record(
         *summary
             .findings
             .entry(finding.kind.as_str().to_owned())
-            .or_default() += 1;
+            .or_default() += finding.tally();
         let row = Row::new(
             file,
             raw.index,
@@ -415,7 +419,7 @@ fn record(
             finding,
         );
         if finding.severity >= Severity::Warning {
-            (sinks.on_problem)(&row);
+            (sinks.on_problem)(&row, finding.tally());
         }
         if let Some(report) = sinks.report.as_mut() {
             report.write(&row)?;

@@ -146,13 +146,17 @@ fn run(
     };
     let mut bar = super::progress::Bar::on_stderr(read.quiet);
     let printer = bar.printer();
-    let mut printed = 0usize;
+    // Rows printed, and the findings they tell of (one may stand for
+    // many not listed); findings seen in all.
+    let (mut printed, mut told, mut problems) = (0usize, 0u64, 0u64);
     let quiet = read.quiet || (auditing && read.report.is_none());
-    let on_problem = |row: &Row| {
+    let on_problem = |row: &Row, tally: u64| {
         if !quiet && printed < MAX_PRINTED {
             printer.eprintln(row);
+            printed += 1;
+            told += tally;
         }
-        printed += 1;
+        problems += tally;
     };
     let mut sinks = Sinks {
         output: output.map(|w| Box::new(w) as Box<dyn Write>),
@@ -185,16 +189,19 @@ fn run(
         },
         Err(_) if output::pipe_closed() => {
             return Ok(Ran::PipeClosed {
-                problems: printed > 0,
+                problems: problems > 0,
             });
         }
         Err(e) => return Err(format!("writing: {e}")),
     };
-    if printed > MAX_PRINTED && !quiet {
-        say(format_args!(
-            "… and {} more problems (all are in the report)",
-            printed - MAX_PRINTED
-        ));
+    if problems > told && !quiet {
+        let more = problems - told;
+        match &read.report {
+            Some(_) => say(format_args!("… and {more} more problems, in the report")),
+            None => say(format_args!(
+                "… and {more} more problems (--report FILE writes them)"
+            )),
+        }
     }
     if let Some(report) = report {
         report.commit()?;
