@@ -56,13 +56,34 @@ m=$(run "$bin" convert "$arch" -o "$dir/walk.pgn" 2>"$dir/walk.err")
 row "directory: 21 files of 1,000 games, 2 link loops, a FIFO, a binary, a hidden file" "$m" \
     "$(grep -c 'skipped' "$dir/walk.err") skipped with a note; $(grep 'games read' "$dir/walk.err" | sed 's/^scoresheet: //'); $(grep -c '^\[Event' "$dir/walk.pgn") games written"
 
-# The output inside the directory walked, run twice.
+# The output inside the directory walked, run twice: the second run
+# would read the first one's output and is refused.
 mkdir -p "$arch/out"
 run "$bin" convert "$arch" -o "$arch/out/all.pgn" -q 2>/dev/null >/dev/null
 m=$(run "$bin" convert "$arch" -o "$arch/out/all.pgn" 2>"$dir/self.err")
 row "output inside the walked directory, second run" "$m" \
-    "$(grep 'games read' "$dir/self.err" | sed 's/^scoresheet: //'); $(grep -c '^\[Event' "$arch/out/all.pgn") games in the output"
+    "$(grep -v 'skipped' "$dir/self.err" | head -n 1 | sed "s|$dir/||g"); $(grep -c '^\[Event' "$arch/out/all.pgn") games in the output"
 rm -rf "$arch/out"
+
+# A game file of the directory walked named as the output.
+m=$(run "$bin" convert "$arch" -o "$arch/g01.pgn" 2>"$dir/over.err")
+row "\`-o\` a game file of the directory walked" "$m" \
+    "$(grep -v 'skipped' "$dir/over.err" | head -n 1 | sed "s|$dir/||g"); g01.pgn $(games 1000 | cmp -s - "$arch/g01.pgn" && echo untouched || echo CHANGED)"
+
+# Links to a directory walked already and to a file: read once.
+ln -s sub "$arch/latest"
+ln -s g01.pgn "$arch/z.pgn"
+m=$(run "$bin" convert "$arch" -o "$dir/links.pgn" 2>"$dir/links.err")
+row "a link to a directory of the walk and one to a file" "$m" \
+    "$(grep -c 'skipped, the same' "$dir/links.err") skipped as read already; $(grep 'games read' "$dir/links.err" | sed 's/^scoresheet: //'); $(grep -c '^\[Event' "$dir/links.pgn") games written"
+rm "$arch/latest" "$arch/z.pgn"
+
+# An entry the walk cannot read: the rest is read, the run fails.
+ln -s nowhere "$arch/dangling.pgn"
+m=$(run "$bin" convert "$arch" -o "$dir/dangling.pgn" 2>"$dir/dangling.err")
+row "a link that leads nowhere in the walk" "$m" \
+    "$(grep 'dangling.pgn:' "$dir/dangling.err" | head -n 1 | sed "s|$dir/||g"); $(grep -c '^\[Event' "$dir/dangling.pgn") games written"
+rm "$arch/dangling.pgn"
 
 # Outputs sharing a path with each other or an input.
 printf 'precious\n' >"$dir/x.pgn"

@@ -8,6 +8,13 @@
 //!
 //! The report has one row per finding with exactly these columns:
 //! `file,game,line,column,byte_offset,white,black,ply,move_number,side,written,kind,message,fen_before,suggestion`.
+//!
+//! A game lists at most [`MAX_FINDINGS`] findings, so that a game of a
+//! few megabytes with a finding every few bytes (hundreds of thousands of
+//! duplicate tags) is read in bounded memory. Past that, each kind gets
+//! one more finding that stands for those of its kind not listed, where
+//! the first of them stands, with their number in
+//! [`Finding::unlisted`]; counts by kind ([`Finding::tally`]) stay whole.
 
 use std::fmt;
 use std::io;
@@ -17,6 +24,11 @@ use shakmaty::{Chess, Color, Position};
 
 use crate::notation::fen;
 use crate::model::Location;
+
+/// Findings listed for one game at most; the rest are counted by kind.
+/// The longest games have about 600 half-moves, and a damaged one a
+/// finding or two at each: a real game stays well under it.
+pub const MAX_FINDINGS: usize = 2_000;
 
 /// The kind of a finding, as written in the report's `kind` column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -160,6 +172,10 @@ pub struct Finding {
     pub fen_before: String,
     /// Legal move(s) a minimal edit would give, in English SAN.
     pub suggestion: String,
+    /// 0 for a finding listed. Past [`MAX_FINDINGS`] in one game, the
+    /// finding that stands for the others of its kind, not listed: how
+    /// many they are (it is placed where the first of them stands).
+    pub unlisted: u32,
 }
 
 impl Finding {
@@ -176,6 +192,34 @@ impl Finding {
             message: message.into(),
             fen_before: String::new(),
             suggestion: String::new(),
+            unlisted: 0,
+        }
+    }
+
+    /// How many findings this one counts for: 1, or for one standing for
+    /// findings not listed, their number.
+    pub fn tally(&self) -> u64 {
+        u64::from(self.unlisted.max(1))
+    }
+
+    /// The finding that stands for `count` findings of `first`'s kind not
+    /// listed, placed where `first` stands, as severe as the worst of
+    /// them.
+    fn unlisted_from(first: &Finding, count: u32, severity: Severity) -> Finding {
+        Finding {
+            ply: first.ply,
+            move_number: first.move_number,
+            side: first.side,
+            offset: first.offset,
+            unlisted: count,
+            ..Finding::game(
+                first.kind,
+                severity,
+                format!(
+                    "{count} more {} finding(s) from here on, not listed (at most {MAX_FINDINGS} findings are listed for one game)",
+                    first.kind
+                ),
+            )
         }
     }
 
@@ -194,6 +238,77 @@ impl Finding {
         self.fen_before = fen::standard(before);
         self
     }
+}
+
+/// Adds `finding` to a game's `findings`, unless [`MAX_FINDINGS`] are
+/// there already: then it is counted in the finding that stands for
+/// those of its kind not listed. Such findings go after the first
+/// [`MAX_FINDINGS`], one a kind, so that adding stays constant in time;
+/// [`cap`] writes their final message, and puts a list made of several
+/// in order.
+pub fn push_capped(findings: &mut Vec<Finding>, finding: Finding) {
+    if findings.len() < MAX_FINDINGS {
+        findings.push(finding);
+        return;
+    }
+    match findings[MAX_FINDINGS..]
+        .iter_mut()
+        .find(|f| f.unlisted > 0 && f.kind == finding.kind)
+    {
+        Some(standing) => {
+            standing.unlisted = standing.unlisted.saturating_add(finding.unlisted.max(1));
+            standing.severity = standing.severity.max(finding.severity);
+        }
+        None => {
+            let severity = finding.severity;
+            findings.push(Finding::unlisted_from(&finding, finding.unlisted.max(1), severity));
+        }
+    }
+}
+
+/// Keeps the first [`MAX_FINDINGS`] findings listed, in their order, and
+/// after them one finding a kind for all the others, those that stood
+/// for findings not listed included; a list within the bound is left as
+/// it is.
+pub fn cap(findings: &mut Vec<Finding>) {
+    if findings.len() <= MAX_FINDINGS && findings.iter().all(|f| f.unlisted == 0) {
+        return;
+    }
+    let all = std::mem::take(findings);
+    let mut standing: Vec<Finding> = Vec::new();
+    let mut listed = 0;
+    for finding in all {
+        if finding.unlisted == 0 && listed < MAX_FINDINGS {
+            listed += 1;
+            findings.push(finding);
+            continue;
+        }
+        match standing.iter_mut().find(|f| f.kind == finding.kind) {
+            Some(s) => {
+                s.unlisted = s.unlisted.saturating_add(finding.unlisted.max(1));
+                s.severity = s.severity.max(finding.severity);
+                // Placed at the first of them in the text.
+                if finding.offset < s.offset {
+                    s.offset = finding.offset;
+                    s.ply = finding.ply;
+                    s.move_number = finding.move_number;
+                    s.side = finding.side;
+                }
+            }
+            None => {
+                standing.push(Finding::unlisted_from(
+                    &finding,
+                    finding.unlisted.max(1),
+                    finding.severity,
+                ));
+            }
+        }
+    }
+    standing.sort_by_key(|f| (f.offset, f.kind));
+    for s in &mut standing {
+        *s = Finding::unlisted_from(s, s.unlisted, s.severity);
+    }
+    findings.append(&mut standing);
 }
 
 /// A finding placed in its input, ready for the report.
@@ -394,5 +509,53 @@ mod tests {
         let mut out = Vec::new();
         ReportWriter::new(&mut out).finish(false).unwrap();
         assert_eq!(String::from_utf8(out).unwrap().trim_end(), HEADER.join(","));
+    }
+}
+
+#[cfg(test)]
+mod cap_tests {
+    use super::*;
+
+    fn tag(offset: u32) -> Finding {
+        Finding::game(Kind::BadTag, Severity::Warning, "duplicate A tag").at(offset, "")
+    }
+
+    #[test]
+    fn findings_past_the_bound_are_counted_by_kind_in_one_finding_each() {
+        let mut findings = Vec::new();
+        for i in 0..MAX_FINDINGS as u32 + 500 {
+            push_capped(&mut findings, tag(i));
+        }
+        push_capped(
+            &mut findings,
+            Finding::game(Kind::Illegal, Severity::Error, "illegal").at(9_999_999, "Ke3"),
+        );
+        assert_eq!(findings.len(), MAX_FINDINGS + 2);
+        cap(&mut findings);
+        assert_eq!(findings.len(), MAX_FINDINGS + 2);
+        let tally: u64 = findings.iter().map(Finding::tally).sum();
+        assert_eq!(tally, MAX_FINDINGS as u64 + 501);
+        let more = &findings[MAX_FINDINGS];
+        assert_eq!((more.kind, more.unlisted, more.offset), (Kind::BadTag, 500, Some(MAX_FINDINGS as u32)));
+        assert!(more.message.starts_with("500 more bad-tag finding(s)"), "{}", more.message);
+        // The error stays an error: the game is still rejected.
+        let last = &findings[MAX_FINDINGS + 1];
+        assert_eq!((last.kind, last.severity, last.unlisted), (Kind::Illegal, Severity::Error, 1));
+
+        // Capped again with more added: still one finding a kind, counts whole.
+        findings.extend((0..10).map(|i| tag(20_000_000 + i)));
+        cap(&mut findings);
+        assert_eq!(findings.len(), MAX_FINDINGS + 2);
+        let tally: u64 = findings.iter().map(Finding::tally).sum();
+        assert_eq!(tally, MAX_FINDINGS as u64 + 511);
+        assert!(findings[..MAX_FINDINGS].iter().all(|f| f.unlisted == 0));
+    }
+
+    #[test]
+    fn a_list_within_the_bound_is_left_alone() {
+        let mut findings: Vec<Finding> = (0..10).map(tag).collect();
+        let before = findings.clone();
+        cap(&mut findings);
+        assert_eq!(findings, before);
     }
 }

@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::audit::{Finding, Kind, Severity};
+use crate::audit::{Finding, Kind, Severity, cap};
 use crate::game::{Game, ReadOptions, read, read_guessing};
 use crate::lang::Language;
 use crate::lang::Letters;
@@ -425,6 +425,8 @@ impl<'a> Converter<'a> {
         if fixed {
             all.sort_by_key(|f| (f.offset.unwrap_or(0), f.ply));
         }
+        // Each round's findings were bounded; together they may not be.
+        cap(&mut all);
         // Unrepaired, a game with mistakes is rejected as written.
         let rejected = failed || (fixed && !repaired);
         if !repaired {

@@ -19,7 +19,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position, Role};
 
-use crate::audit::{Finding, Kind, Severity};
+use crate::audit::{Finding, Kind, Severity, cap, push_capped};
 use crate::document::{self, Misnumber, Tolerance};
 use crate::notation::san::san;
 use crate::replay::{Replay, WordedEnd, replay};
@@ -182,18 +182,21 @@ fn read_tolerating<'a>(text: &'a str, options: &ReadOptions<'_>, tolerance: Tole
     }
     // Tags a text's own position gave leave it running text.
     let untagged = lexed.tags.is_empty() || has_position_tag(&lexed);
-    let mut findings: Vec<Finding> = lexed
-        .findings
-        .iter()
-        .map(|f| {
-            let kind = if f.bad_tag {
-                Kind::BadTag
-            } else {
-                Kind::Syntax
-            };
-            Finding::game(kind, Severity::Warning, f.message.clone()).at(f.offset, "")
-        })
-        .collect();
+    let mut findings: Vec<Finding> = Vec::new();
+    for f in &lexed.findings {
+        let kind = if f.bad_tag {
+            Kind::BadTag
+        } else {
+            Kind::Syntax
+        };
+        push_capped(
+            &mut findings,
+            Finding {
+                unlisted: f.unlisted,
+                ..Finding::game(kind, Severity::Warning, f.message.clone()).at(f.offset, "")
+            },
+        );
+    }
     let start = match start_position(&mut lexed.tags) {
         Ok((start, national)) => {
             findings.extend(national);
@@ -293,6 +296,7 @@ fn read_tolerating<'a>(text: &'a str, options: &ReadOptions<'_>, tolerance: Tole
         );
     }
     findings.sort_by_key(|f| f.offset.unwrap_or(0));
+    cap(&mut findings);
     game.findings = findings;
     game
 }
@@ -670,7 +674,8 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
         .iter()
         .filter(|t| t.name.ends_with("Date") && !is_pgn_date(&t.value))
     {
-        out.push(
+        push_capped(
+            &mut out,
             Finding::game(
                 Kind::BadTag,
                 Severity::Warning,
@@ -683,7 +688,8 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
         );
     }
     for tag in duplicates(tags) {
-        out.push(
+        push_capped(
+            &mut out,
             Finding::game(
                 Kind::BadTag,
                 Severity::Warning,

@@ -45,7 +45,7 @@ impl PathId {
     /// Fails when neither the file nor its directory can be looked up.
     pub fn of(path: &Path) -> io::Result<PathId> {
         match std::fs::metadata(path) {
-            Ok(meta) => Ok(file_id(path, &meta)),
+            Ok(meta) => Ok(PathId::of_metadata(path, &meta)),
             Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 let name = path.file_name().ok_or(e)?;
                 let dir = match path.parent() {
@@ -56,6 +56,12 @@ impl PathId {
             }
             Err(e) => Err(e),
         }
+    }
+
+    /// Where `path`, a file that exists and whose metadata (links
+    /// followed) is `meta`, leads.
+    pub fn of_metadata(path: &Path, meta: &std::fs::Metadata) -> PathId {
+        file_id(path, meta)
     }
 }
 
@@ -111,8 +117,10 @@ impl fmt::Display for Role {
 /// Two roles given one file.
 #[derive(Debug)]
 pub struct SamePath {
-    /// The path as given for the first role.
+    /// The path as given for the second role.
     pub path: PathBuf,
+    /// The path as given (or found by a directory walk) for the first.
+    pub first: PathBuf,
     /// The two roles, in the order given.
     pub roles: (Role, Role),
 }
@@ -121,11 +129,15 @@ impl fmt::Display for SamePath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}: {} and {} would be the same file; nothing was written",
+            "{}: {} and {} would be the same file",
             self.path.display(),
             self.roles.0,
             self.roles.1
-        )
+        )?;
+        if self.first != self.path {
+            write!(f, " ({})", self.first.display())?;
+        }
+        f.write_str("; nothing was written")
     }
 }
 
@@ -134,13 +146,18 @@ impl std::error::Error for SamePath {}
 /// Checks that no two paths lead to the same file, unless both are
 /// inputs, or the file is a device or pipe (`/dev/null` takes any number
 /// of outputs). A path that cannot be looked up is left to fail when it
-/// is opened.
+/// is opened. Inputs found by a directory walk are checked as those
+/// named are: an output inside a folder read would replace a file whose
+/// games the run reads.
 ///
 /// # Errors
 ///
 /// The first two roles that share a file.
 pub fn check_distinct(paths: &[(Role, &Path)]) -> Result<(), SamePath> {
-    let mut seen: Vec<(PathId, Role)> = Vec::with_capacity(paths.len());
+    // A walk may give a hundred thousand inputs: looked up, not compared
+    // pairwise.
+    let mut seen: std::collections::HashMap<PathId, (Role, &Path)> =
+        std::collections::HashMap::with_capacity(paths.len());
     for &(role, path) in paths {
         if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
             continue;
@@ -148,16 +165,19 @@ pub fn check_distinct(paths: &[(Role, &Path)]) -> Result<(), SamePath> {
         let Ok(id) = PathId::of(path) else {
             continue;
         };
-        if let Some((_, first)) = seen
-            .iter()
-            .find(|(seen, first)| *seen == id && !(*first == Role::Input && role == Role::Input))
-        {
-            return Err(SamePath {
-                path: path.to_owned(),
-                roles: (*first, role),
-            });
+        match seen.get(&id) {
+            Some(&(Role::Input, _)) if role == Role::Input => {}
+            Some(&(first, first_path)) => {
+                return Err(SamePath {
+                    path: path.to_owned(),
+                    first: first_path.to_owned(),
+                    roles: (first, role),
+                });
+            }
+            None => {
+                seen.insert(id, (role, path));
+            }
         }
-        seen.push((id, role));
     }
     Ok(())
 }

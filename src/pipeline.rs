@@ -46,8 +46,12 @@ pub struct Sinks<'a> {
     /// The CSV report.
     pub report: Option<ReportWriter<Box<dyn Write + 'a>>>,
     /// Called with each warning or error.
-    pub on_problem: Box<dyn FnMut(&Row) + 'a>,
+    pub on_problem: OnProblem<'a>,
 }
+
+/// Called with a warning or error, and how many findings it stands for
+/// ([`Finding::tally`]).
+pub type OnProblem<'a> = Box<dyn FnMut(&Row, u64) + 'a>;
 
 /// What a run did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -80,6 +84,8 @@ pub struct Summary {
     /// The compressed input found damaged or past a limit, which ended
     /// the run: nothing written may be kept.
     pub stopped: Option<Stop>,
+    /// Inputs read to their end that held no game (an empty file).
+    pub empty_inputs: Vec<String>,
 }
 
 /// Why a run ended before its inputs did: compressed data found damaged
@@ -99,7 +105,8 @@ pub struct Stop {
 impl Summary {
     /// The summary as one JSON object: games read, clean, repaired,
     /// rejected; findings by kind; letter sets, notations and encodings
-    /// detected; inputs that could not be read; files skipped.
+    /// detected; inputs that could not be read; files skipped; inputs
+    /// with no game.
     pub fn to_json(&self) -> String {
         let value = serde_json::json!({
             "games_read": self.games,
@@ -114,6 +121,7 @@ impl Summary {
             "encodings": self.encodings,
             "input_errors": self.input_errors,
             "skipped": self.skipped,
+            "empty_inputs": self.empty_inputs,
         });
         format!("{value:#}\n")
     }
@@ -124,15 +132,43 @@ impl Summary {
     }
 }
 
+impl Summary {
+    /// The summary line with `rejected`, where the rejected games went
+    /// (or why they went nowhere), said after their count when there are
+    /// any.
+    pub fn line<'a>(&'a self, rejected: Option<&'a str>) -> SummaryLine<'a> {
+        SummaryLine {
+            summary: self,
+            rejected,
+        }
+    }
+}
+
+/// The one line a run ends with: see [`Summary::line`].
+pub struct SummaryLine<'a> {
+    summary: &'a Summary,
+    rejected: Option<&'a str>,
+}
+
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.line(None).fmt(f)
+    }
+}
+
+impl fmt::Display for SummaryLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.summary;
         write!(
             f,
             "{} games read: {} converted, {} rejected",
-            self.games, self.converted, self.rejected
+            s.games, s.converted, s.rejected
         )?;
-        if self.repaired > 0 {
-            write!(f, " ({} converted after a repair)", self.repaired)?;
+        if let Some(rejected) = self.rejected.filter(|_| s.rejected > 0) {
+            write!(f, " ({rejected})")?;
+        }
+        if s.repaired > 0 {
+            write!(f, " ({} converted after a repair)", s.repaired)?;
         }
         let join = |map: &BTreeMap<String, u64>| {
             map.iter()
@@ -140,17 +176,20 @@ impl fmt::Display for Summary {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        if !self.findings.is_empty() {
-            write!(f, "; findings: {}", join(&self.findings))?;
+        if !s.findings.is_empty() {
+            write!(f, "; findings: {}", join(&s.findings))?;
         }
-        if !self.letter_sets.is_empty() {
-            write!(f, "; letters: {}", join(&self.letter_sets))?;
+        if !s.letter_sets.is_empty() {
+            write!(f, "; letters: {}", join(&s.letter_sets))?;
         }
-        if !self.input_errors.is_empty() {
-            write!(f, "; {} input(s) unreadable", self.input_errors.len())?;
+        if !s.input_errors.is_empty() {
+            write!(f, "; {} input(s) unreadable", s.input_errors.len())?;
         }
-        if !self.skipped.is_empty() {
-            write!(f, "; {} file(s) skipped", self.skipped.len())?;
+        if !s.skipped.is_empty() {
+            write!(f, "; {} file(s) skipped", s.skipped.len())?;
+        }
+        if !s.empty_inputs.is_empty() {
+            write!(f, "; {} input(s) with no game", s.empty_inputs.len())?;
         }
         Ok(())
     }
@@ -189,8 +228,8 @@ pub fn run(
     let mut summary = Summary::default();
     let mut wrote_rows = false;
     for input in inputs {
+        let (games_at_start, errors_at_start) = (summary.games, summary.input_errors.len());
         let name = input.name();
-        let games_at_start = summary.games;
         progress.input(&name);
         let read = Arc::new(AtomicU64::new(0));
         let mut reported = 0;
@@ -266,7 +305,7 @@ pub fn run(
                         &mut summary,
                         label_as,
                     )?;
-                    findings += converted.findings.len() as u64;
+                    findings += converted.findings.iter().map(Finding::tally).sum::<u64>();
                 }
                 report_bytes(progress);
                 // Counted as `record` counts them: an oversized game once.
@@ -286,6 +325,9 @@ pub fn run(
         report_bytes(progress);
         if summary.stopped.is_some() {
             break;
+        }
+        if summary.games == games_at_start && summary.input_errors.len() == errors_at_start {
+            summary.empty_inputs.push(name);
         }
     }
     progress.finish();
@@ -408,7 +450,7 @@ fn record(
         *summary
             .findings
             .entry(finding.kind.as_str().to_owned())
-            .or_default() += 1;
+            .or_default() += finding.tally();
         let row = Row::new(
             file,
             raw.index,
@@ -417,7 +459,7 @@ fn record(
             finding,
         );
         if finding.severity >= Severity::Warning {
-            (sinks.on_problem)(&row);
+            (sinks.on_problem)(&row, finding.tally());
         }
         if let Some(report) = sinks.report.as_mut() {
             report.write(&row)?;

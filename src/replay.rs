@@ -13,7 +13,7 @@ pub mod walk;
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, FromSetup, Move, Position, Role};
 
-use crate::audit::{Finding, Kind, Severity};
+use crate::audit::{Finding, Kind, Severity, push_capped};
 use crate::engine::origins::Origins;
 use crate::notation::san;
 use crate::engine::resolve::{Resolution, is_checkmate, resolve_readings};
@@ -358,7 +358,7 @@ impl Replayer<'_> {
                     &u.before,
                     u.ply,
                 );
-                self.out.findings.push(finding);
+                push_capped(&mut self.out.findings, finding);
             }
         }
         self.out.end = self.line.pos.clone();
@@ -456,7 +456,7 @@ impl Replayer<'_> {
                         );
                         finding.suggestion = sans.join(" ");
                         finding.written = written;
-                        self.out.findings.push(finding);
+                        push_capped(&mut self.out.findings, finding);
                         self.play(mv, &readings.first, index);
                     }
                     None => {
@@ -652,7 +652,7 @@ impl Replayer<'_> {
             pos,
             self.line.ply + 1,
         );
-        self.out.findings.push(finding);
+        push_capped(&mut self.out.findings, finding);
     }
 
     fn play(&mut self, mv: Move, pattern: &MovePattern, index: u32) {
@@ -737,7 +737,7 @@ impl Replayer<'_> {
             if let Some(before) = &self.line.before {
                 finding.suggestion = san::san(before, mv, Language::english());
             }
-            self.out.findings.push(finding);
+            push_capped(&mut self.out.findings, finding);
         }
         let pos = &self.line.pos;
         let check = pos.is_check();
@@ -800,7 +800,7 @@ impl Replayer<'_> {
         }
         for (kind, message) in problems {
             let finding = self.move_finding(kind, Severity::Warning, token, message);
-            self.out.findings.push(finding);
+            push_capped(&mut self.out.findings, finding);
         }
     }
 
@@ -875,7 +875,7 @@ impl Replayer<'_> {
             &self.line.pos,
             self.line.ply + 1,
         );
-        self.out.findings.push(finding);
+        push_capped(&mut self.out.findings, finding);
         self.out.failed = true;
     }
 
@@ -891,7 +891,7 @@ impl Replayer<'_> {
             ..Finding::game(kind, Severity::Warning, message)
                 .at(token.span.start, token.text(self.text))
         };
-        self.out.findings.push(finding);
+        push_capped(&mut self.out.findings, finding);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Archives as they are found: directories with links, pipes, binaries
-//! and hidden files in them; compressed files; a run's own output inside
-//! the directory it reads.
+//! and hidden files in them, files reached by two paths, entries that
+//! cannot be read; compressed files; a run's own output inside the
+//! directory it reads.
 
 #![cfg(unix)]
 
@@ -39,24 +40,227 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 }
 
 #[test]
-fn an_output_inside_the_walked_directory_is_never_read() {
+fn a_new_output_inside_the_walked_directory_is_never_read() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("a.pgn"), GAME_A).unwrap();
     fs::write(dir.path().join("b.pgn"), GAME_B).unwrap();
     fs::create_dir(dir.path().join("out")).unwrap();
     let out = dir.path().join("out/all.pgn");
-    // Twice: the second run finds the first one's output in the walk.
-    for _ in 0..2 {
+    scoresheet()
+        .arg("convert")
+        .arg(dir.path())
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("2 games read: 2 converted"));
+    assert_eq!(events(&fs::read_to_string(&out).unwrap()), ["a", "b"]);
+    // The second run would read the first one's output and replace it:
+    // refused, and the output stays as it was.
+    scoresheet()
+        .arg("convert")
+        .arg(dir.path())
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "all.pgn: an input and the output would be the same file",
+        ));
+    assert_eq!(events(&fs::read_to_string(&out).unwrap()), ["a", "b"]);
+}
+
+#[test]
+fn an_output_over_a_game_file_the_walk_reads_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("d");
+    fs::create_dir(&d).unwrap();
+    fs::write(d.join("a.pgn"), GAME_A).unwrap();
+    fs::write(d.join("b.pgn"), GAME_B).unwrap();
+    let link = dir.path().join("link-to-a.pgn");
+    symlink(d.join("a.pgn"), &link).unwrap();
+    let (d_s, a, b) = (
+        d.to_str().unwrap(),
+        d.join("a.pgn").display().to_string(),
+        d.join("b.pgn").display().to_string(),
+    );
+    let link = link.to_str().unwrap();
+    let out = dir.path().join("out.pgn").display().to_string();
+    for (args, message) in [
+        (
+            vec!["convert", d_s, "-o", &a],
+            "a.pgn: an input and the output would be the same file",
+        ),
+        (
+            vec!["convert", d_s, "-o", link],
+            "an input and the output would be the same file",
+        ),
+        (
+            vec!["convert", d_s, "-o", &out, "--rejects", &b],
+            "b.pgn: an input and the rejects would be the same file",
+        ),
+        (
+            vec!["convert", d_s, "-o", &out, "--report", &a],
+            "a.pgn: an input and the report would be the same file",
+        ),
+        (
+            vec!["convert", d_s, "-o", &out, "--summary", &b],
+            "b.pgn: an input and the summary would be the same file",
+        ),
+        (
+            vec!["audit", d_s, "--report", &a],
+            "a.pgn: an input and the report would be the same file",
+        ),
+    ] {
+        scoresheet()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(message))
+            .stderr(predicates::str::contains("nothing was written"));
+        assert_eq!(
+            fs::read_to_string(d.join("a.pgn")).unwrap(),
+            GAME_A,
+            "{args:?}"
+        );
+        assert_eq!(
+            fs::read_to_string(d.join("b.pgn")).unwrap(),
+            GAME_B,
+            "{args:?}"
+        );
+        assert!(!Path::new(&out).exists(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_file_reached_by_two_paths_is_read_once_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("d");
+    fs::create_dir_all(d.join("2024")).unwrap();
+    fs::write(d.join("a.pgn"), GAME_A).unwrap();
+    fs::write(d.join("2024/b.pgn"), GAME_B).unwrap();
+    // A link to a directory, a symbolic and a hard link to a file.
+    symlink("2024", d.join("latest")).unwrap();
+    symlink("a.pgn", d.join("z.pgn")).unwrap();
+    fs::hard_link(d.join("a.pgn"), d.join("hard.pgn")).unwrap();
+    let run = scoresheet()
+        .arg("convert")
+        // Named as well: read as named, not again in the walk.
+        .arg(d.join("latest/b.pgn"))
+        .arg(&d)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("2 games read: 2 converted"));
+    let output = run.get_output();
+    assert_eq!(events(&String::from_utf8_lossy(&output.stdout)), ["b", "a"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let path = |p: &str| d.join(p).display().to_string();
+    for note in [
+        format!(
+            "{}: skipped, the same directory as {}",
+            path("latest"),
+            path("2024")
+        ),
+        format!(
+            "{}: skipped, the same file as {}",
+            path("z.pgn"),
+            path("a.pgn")
+        ),
+        format!(
+            "{}: skipped, the same file as {}",
+            path("hard.pgn"),
+            path("a.pgn")
+        ),
+        format!(
+            "{}: skipped, the same file as {}",
+            path("2024/b.pgn"),
+            path("latest/b.pgn")
+        ),
+    ] {
+        assert!(stderr.contains(&note), "no {note:?} in {stderr}");
+    }
+}
+
+#[test]
+fn a_walk_entry_that_cannot_be_read_fails_the_run_and_the_rest_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("d");
+    fs::create_dir(&d).unwrap();
+    fs::write(d.join("a.pgn"), GAME_A).unwrap();
+    // A file past the system's longest path: each directory wrapped in a
+    // new one by renaming, as no path can name the deepest whole.
+    let name = "x".repeat(200);
+    let mut deepest = d.join("t0");
+    fs::create_dir(&deepest).unwrap();
+    fs::write(deepest.join("deep.pgn"), GAME_B).unwrap();
+    for i in 1..=25 {
+        let parent = d.join(format!("t{i}"));
+        fs::create_dir(&parent).unwrap();
+        fs::rename(&deepest, parent.join(&name)).unwrap();
+        deepest = parent;
+    }
+    symlink("nowhere.pgn", d.join("dangling.pgn")).unwrap();
+    let out = dir.path().join("out.pgn");
+    let run = scoresheet()
+        .arg("convert")
+        .arg(&d)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("1 games read: 1 converted"))
+        .stderr(predicates::str::contains("2 input(s) unreadable"));
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("dangling.pgn: a symbolic link that leads nowhere"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&name), "{stderr}");
+    assert_eq!(events(&fs::read_to_string(&out).unwrap()), ["a"]);
+    // The summary lists them among the inputs that could not be read.
+    let summary = dir.path().join("summary.json");
+    scoresheet()
+        .arg("audit")
+        .arg(&d)
+        .arg("--report")
+        .arg("/dev/null")
+        .arg("--summary")
+        .arg(&summary)
+        .assert()
+        .code(2);
+    let summary = fs::read_to_string(&summary).unwrap();
+    assert!(
+        summary.contains("dangling.pgn: a symbolic link that leads nowhere"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_walk_entry_without_permission_fails_the_run() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("d");
+    fs::create_dir_all(d.join("closed")).unwrap();
+    fs::write(d.join("a.pgn"), GAME_A).unwrap();
+    fs::write(d.join("locked.pgn"), GAME_B).unwrap();
+    fs::write(d.join("closed/c.pgn"), GAME_B).unwrap();
+    fs::set_permissions(d.join("locked.pgn"), fs::Permissions::from_mode(0o000)).unwrap();
+    fs::set_permissions(d.join("closed"), fs::Permissions::from_mode(0o000)).unwrap();
+    // The superuser reads whatever the permissions say: nothing to test.
+    let bypassed = fs::read(d.join("locked.pgn")).is_ok();
+    if !bypassed {
         scoresheet()
             .arg("convert")
-            .arg(dir.path())
+            .arg(&d)
             .arg("-o")
-            .arg(&out)
+            .arg("/dev/null")
             .assert()
-            .success()
-            .stderr(predicates::str::contains("2 games read: 2 converted"));
-        assert_eq!(events(&fs::read_to_string(&out).unwrap()), ["a", "b"]);
+            .code(2)
+            .stderr(predicates::str::contains("locked.pgn: Permission denied"))
+            .stderr(predicates::str::contains("closed: Permission denied"))
+            .stderr(predicates::str::contains("1 games read: 1 converted"));
     }
+    fs::set_permissions(d.join("closed"), fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 #[test]

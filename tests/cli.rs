@@ -448,8 +448,17 @@ fn many_findings_in_one_game_are_each_placed_where_they_stand() {
         .skip(1)
         .map(|l| l.split(',').collect())
         .collect();
-    assert_eq!(rows.len(), tags - 1);
-    for (k, row) in rows.iter().enumerate() {
+    // Past the bound on findings kept for one game, one row stands for
+    // the rest, placed where the first of them is.
+    let listed = scoresheet::audit::MAX_FINDINGS;
+    assert_eq!(rows.len(), listed + 1);
+    assert_eq!(rows[listed][2], (listed + 3).to_string());
+    assert!(
+        rows[listed][12].starts_with(&format!("\"{} more bad-tag", tags - 1 - listed)),
+        "{:?}",
+        rows[listed]
+    );
+    for (k, row) in rows[..listed].iter().enumerate() {
         // The first duplicate is the second tag, on line 3.
         let line = k + 3;
         let byte = head.len() + (k + 1) * tag.len();
@@ -482,4 +491,98 @@ fn dev_stdout_as_output_writes_to_the_stream_the_shell_opened() {
     let written = fs::read_to_string(&log).unwrap();
     assert!(written.starts_with("earlier run\n[Event "), "{written}");
     assert!(written.contains("4. Qxf7# 1-0"), "{written}");
+}
+
+#[test]
+fn the_summary_says_where_rejected_games_went() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(&input, format!("{GOOD}{BAD}")).unwrap();
+    // Without --rejects they are in no file: the line names the options
+    // that keep or mend them.
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.pgn"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "2 games read: 1 converted, 1 rejected (not written; --rejects FILE keeps them, --repair mends those one small edit makes legal)",
+        ));
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.pgn"))
+        .arg("--repair")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "1 rejected (not written; --rejects FILE keeps them)",
+        ));
+    let rejects = dir.path().join("rejects.pgn");
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.pgn"))
+        .arg("--rejects")
+        .arg(&rejects)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "1 rejected (written to {})",
+            rejects.display()
+        )));
+    // Nothing rejected, nothing said.
+    scoresheet()
+        .arg("convert")
+        .arg("-")
+        .write_stdin(GOOD)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "1 games read: 1 converted, 0 rejected; ",
+        ));
+}
+
+#[test]
+fn an_input_or_directory_with_no_game_is_noted_and_is_no_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.pgn");
+    fs::write(&empty, "").unwrap();
+    let folder = dir.path().join("folder");
+    fs::create_dir(&folder).unwrap();
+    scoresheet()
+        .arg("convert")
+        .arg(&empty)
+        .arg(&folder)
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "{}: no game in it",
+            empty.display()
+        )))
+        .stderr(predicate::str::contains(format!(
+            "{}: no file to read in this directory",
+            folder.display()
+        )))
+        .stderr(predicate::str::contains(
+            "0 games read: 0 converted, 0 rejected; 1 input(s) with no game",
+        ));
+    scoresheet()
+        .args(["audit", "-"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("standard input: no game in it"));
+    // Quiet runs stay quiet.
+    scoresheet()
+        .args(["convert", "-q", "-"])
+        .write_stdin("\n\n")
+        .assert()
+        .success()
+        .stderr("");
 }

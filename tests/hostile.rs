@@ -349,3 +349,99 @@ fn rejects_are_byte_exact_in_every_encoding() {
         assert_eq!(fs::read(&rejects).unwrap(), bad, "{name}");
     }
 }
+
+/// A game with a finding every few bytes keeps at most `MAX_FINDINGS`
+/// of them, whichever stage finds them (the tags read, the tags
+/// compared, the moves played), and counts the rest: one more finding
+/// a kind says how many, and every count by kind stays whole.
+#[test]
+fn findings_past_the_bound_are_counted_not_kept() {
+    use scoresheet::audit::{Finding, Kind, MAX_FINDINGS};
+    let tally = |findings: &[Finding], kind: Kind| -> u64 {
+        findings
+            .iter()
+            .filter(|f| f.kind == kind)
+            .map(Finding::tally)
+            .sum()
+    };
+    let converter = Converter::new();
+    let n = 3 * MAX_FINDINGS;
+    // Tags given twice, tags that are no tags, moves marked check that
+    // give none.
+    let duplicates = format!(
+        "[Event \"d\"]\n{}\n1. e4 e5 *\n",
+        "[A \"\"]\n".repeat(n + 1)
+    );
+    let malformed = format!("[Event \"m\"]\n{}\n1. e4 e5 *\n", "[A \n".repeat(n));
+    let mut checks = String::from("[Event \"c\"]\n\n");
+    for k in 0..n / 4 {
+        checks.push_str(&format!(
+            "{}. Nf3+ Nf6+ {}. Ng1+ Ng8+ ",
+            2 * k + 1,
+            2 * k + 2
+        ));
+    }
+    checks.push_str("*\n");
+    for (text, kind) in [
+        (duplicates, Kind::BadTag),
+        (malformed, Kind::BadTag),
+        (checks, Kind::WrongCheckMark),
+    ] {
+        let converted = converter.convert_game(&text);
+        let findings = &converted.findings;
+        assert!(findings.len() <= MAX_FINDINGS + 3, "{}", findings.len());
+        assert_eq!(tally(findings, kind), n as u64, "{kind}");
+        let standing: Vec<&Finding> = findings.iter().filter(|f| f.unlisted > 0).collect();
+        assert_eq!(standing.len(), 1, "{kind}");
+        assert!(
+            standing[0]
+                .message
+                .starts_with(&format!("{} more {kind} finding(s)", standing[0].unlisted)),
+            "{}",
+            standing[0].message
+        );
+    }
+
+    // On the command line: the report lists the bound and one row more,
+    // the summary counts them all.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("tags.pgn");
+    fs::write(
+        &input,
+        format!(
+            "[Event \"d\"]\n{}\n1. e4 e5 *\n",
+            "[A \"\"]\n".repeat(n + 1)
+        ),
+    )
+    .unwrap();
+    let summary = dir.path().join("summary.json");
+    let out = Command::cargo_bin("scoresheet")
+        .unwrap()
+        .arg("audit")
+        .arg(&input)
+        .arg("--summary")
+        .arg(&summary)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let report = String::from_utf8(out).unwrap();
+    let rows: Vec<&str> = report.lines().skip(1).collect();
+    assert_eq!(rows.len(), MAX_FINDINGS + 1);
+    let more = n - MAX_FINDINGS;
+    assert!(
+        rows[MAX_FINDINGS].contains(&format!(",bad-tag,\"{more} more bad-tag finding(s)")),
+        "{}",
+        rows[MAX_FINDINGS]
+    );
+    // Placed where the first finding not listed stands: the tag after
+    // the last listed, on line 2 + MAX_FINDINGS + 1.
+    assert!(
+        rows[MAX_FINDINGS].starts_with(&format!("{},1,{},1,", input.display(), MAX_FINDINGS + 3)),
+        "{}",
+        rows[MAX_FINDINGS]
+    );
+    let summary = fs::read_to_string(&summary).unwrap();
+    assert!(summary.contains(&format!("\"bad-tag\": {n}")), "{summary}");
+}

@@ -46,7 +46,7 @@ fn sinks<'a>() -> Sinks<'a> {
         output: None,
         rejects: None,
         report: None,
-        on_problem: Box::new(|_| {}),
+        on_problem: Box::new(|_, _| {}),
     }
 }
 

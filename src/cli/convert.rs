@@ -59,7 +59,18 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
     if let Some(rejects) = rejects {
         rejects.commit()?;
     }
-    finish(&summary, &args.read)
+    finish(&summary, &args.read, Some(&rejected_went(&args)))
+}
+
+/// Where rejected games went, for the summary line: the rejects file, or
+/// nowhere, with the options that would keep or mend them.
+fn rejected_went(args: &ConvertArgs) -> String {
+    match args.rejects.as_deref() {
+        Some(path) if output::is_stdout(Some(path)) => "written to standard output".into(),
+        Some(path) => format!("written to {}", path.display()),
+        None if args.repair => "not written; --rejects FILE keeps them".into(),
+        None => "not written; --rejects FILE keeps them, --repair mends those one small edit makes legal".into(),
+    }
 }
 
 pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
@@ -73,7 +84,7 @@ pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
     targets.extend(summary.map(|p| (Role::Summary, Some(p))));
     let collected = super::inputs(&args.read, &targets)?;
     match run(&args.read, &collected, &converter, None, None)? {
-        Ran::Done(summary) => finish(&summary, &args.read),
+        Ran::Done(summary) => finish(&summary, &args.read, None),
         Ran::Stopped { summary, report } => Ok(stopped(&summary, &[report.as_ref()], &args.read)),
         ran => Ok(ran.quiet_end()),
     }
@@ -96,14 +107,14 @@ fn extra_targets(read: &ReadArgs) -> Vec<(Role, Option<&Path>)> {
 /// How a run ended.
 enum Ran {
     /// Every input read.
-    Done(Summary),
+    Done(Box<Summary>),
     /// The reader of the output went away (`… | head`); whether problems
     /// were seen before.
     PipeClosed { problems: bool },
     /// A compressed input was found damaged or past a limit
     /// (`summary.stopped`); the report, not put in place.
     Stopped {
-        summary: Summary,
+        summary: Box<Summary>,
         report: Option<Output>,
     },
 }
@@ -148,13 +159,17 @@ fn run(
     };
     let mut bar = super::progress::Bar::on_stderr(read.quiet);
     let printer = bar.printer();
-    let mut printed = 0usize;
+    // Rows printed, and the findings they tell of (one may stand for
+    // many not listed); findings seen in all.
+    let (mut printed, mut told, mut problems) = (0usize, 0u64, 0u64);
     let quiet = read.quiet || (auditing && read.report.is_none());
-    let on_problem = |row: &Row| {
+    let on_problem = |row: &Row, tally: u64| {
         if !quiet && printed < MAX_PRINTED {
             printer.eprintln(row);
+            printed += 1;
+            told += tally;
         }
-        printed += 1;
+        problems += tally;
     };
     let mut sinks = Sinks {
         output: output.map(|w| Box::new(w) as Box<dyn Write>),
@@ -177,28 +192,41 @@ fn run(
     let summary = match result {
         Ok(summary) => Summary {
             skipped: collected.skipped.iter().map(ToString::to_string).collect(),
+            // What a walk could not look at comes first: it was found first.
+            input_errors: collected
+                .unreadable
+                .iter()
+                .map(ToString::to_string)
+                .chain(summary.input_errors)
+                .collect(),
             ..summary
         },
         Err(_) if output::pipe_closed() => {
             return Ok(Ran::PipeClosed {
-                problems: printed > 0,
+                problems: problems > 0,
             });
         }
         Err(e) => return Err(format!("writing: {e}")),
     };
     if summary.stopped.is_some() {
-        return Ok(Ran::Stopped { summary, report });
+        return Ok(Ran::Stopped {
+            summary: Box::new(summary),
+            report,
+        });
     }
-    if printed > MAX_PRINTED && !quiet {
-        say(format_args!(
-            "… and {} more problems (all are in the report)",
-            printed - MAX_PRINTED
-        ));
+    if problems > told && !quiet {
+        let more = problems - told;
+        match &read.report {
+            Some(_) => say(format_args!("… and {more} more problems, in the report")),
+            None => say(format_args!(
+                "… and {more} more problems (--report FILE writes them)"
+            )),
+        }
     }
     if let Some(report) = report {
         report.commit()?;
     }
-    Ok(Ran::Done(summary))
+    Ok(Ran::Done(Box::new(summary)))
 }
 
 /// Says why the run stopped and that no file was replaced; the outputs
@@ -255,12 +283,22 @@ fn stopped(summary: &Summary, outputs: &[Option<&Output>], read: &ReadArgs) -> E
     ExitCode::from(2)
 }
 
-fn finish(summary: &Summary, read: &ReadArgs) -> Result<ExitCode, String> {
+/// Ends a run: its unreadable inputs, its inputs with no game, the
+/// summary line (saying where rejected games went, `rejected`, when
+/// converting) and the exit status. An input with no game is noted but
+/// is no problem: an empty file converts to an empty output.
+fn finish(summary: &Summary, read: &ReadArgs, rejected: Option<&str>) -> Result<ExitCode, String> {
     for error in &summary.input_errors {
         say(format_args!("scoresheet: {error}"));
     }
+    if !read.quiet {
+        for name in &summary.empty_inputs {
+            let name = if name == "-" { "standard input" } else { name };
+            say(format_args!("scoresheet: {name}: no game in it"));
+        }
+    }
     if !read.quiet || summary.has_problems() || !summary.input_errors.is_empty() {
-        say(format_args!("scoresheet: {summary}"));
+        say(format_args!("scoresheet: {}", summary.line(rejected)));
     }
     if let Some(path) = &read.summary {
         let mut file = Output::create(Some(path))?;

@@ -22,7 +22,7 @@ use crate::input::collect::{self, Collected, Input};
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
-use crate::paths::{PathId, Role, check_distinct};
+use crate::paths::{Role, check_distinct};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Runs the command line with the process's arguments and returns its
@@ -116,7 +116,8 @@ struct ReadArgs {
     quiet: bool,
     /// Also write the summary (games read, clean, repaired, rejected,
     /// findings by kind, letter sets, notations, encodings, inputs
-    /// unreadable, files skipped) to FILE as JSON (`-`: standard output).
+    /// unreadable, files skipped, inputs with no game) to FILE as JSON
+    /// (`-`: standard output).
     #[arg(long, value_name = "FILE.json")]
     summary: Option<PathBuf>,
     /// Stop at a compressed input that decompresses to more than N times
@@ -156,7 +157,8 @@ struct ConvertArgs {
     /// Output piece letters: a language code or `figurine`.
     #[arg(long, default_value = "en")]
     to_lang: String,
-    /// Write games that cannot be converted, verbatim, to FILE.
+    /// Write games that cannot be converted, verbatim, to FILE (without
+    /// it they are not written, and the summary line says so).
     #[arg(long, value_name = "FILE")]
     rejects: Option<PathBuf>,
     /// With --to fen or epd: every position of the main line, not only
@@ -283,8 +285,9 @@ fn encoding(label: &str) -> EncodingChoice {
 
 /// The inputs of a run, with every path checked against the others
 /// before any output is created: standard output taken by one output at
-/// most, no input or output sharing a file with an output. Files a
-/// directory walk leaves out are noted on standard error.
+/// most, no input (named or found by a directory walk) or output sharing
+/// a file with an output. Files a directory walk leaves out, and
+/// directories with nothing to read, are noted on standard error.
 fn inputs(read: &ReadArgs, targets: &[(Role, Option<&Path>)]) -> Result<Collected, String> {
     let on_stdout: Vec<Role> = targets
         .iter()
@@ -303,14 +306,16 @@ fn inputs(read: &ReadArgs, targets: &[(Role, Option<&Path>)]) -> Result<Collecte
                 .map(|p| (*role, p))
         })
         .collect();
-    let ids: Vec<PathId> = files
-        .iter()
-        .filter_map(|(_, p)| PathId::of(p).ok())
-        .collect();
-    let collected = collect::collect(&read.files, &ids).map_err(|e| e.to_string())?;
+    let collected = collect::collect(&read.files).map_err(|e| e.to_string())?;
     if !read.quiet {
         for skipped in &collected.skipped {
             say(format_args!("scoresheet: {skipped}"));
+        }
+        for dir in &collected.empty_directories {
+            say(format_args!(
+                "scoresheet: {}: no file to read in this directory",
+                dir.display()
+            ));
         }
     }
     let mut paths: Vec<(Role, &Path)> = collected

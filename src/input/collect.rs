@@ -6,13 +6,21 @@
 //! compressed file. Everything it leaves out is a [`Skipped`], with why:
 //! hidden entries, named pipes and devices (which could block the run
 //! forever), binary files, links that loop, READMEs and licences (which
-//! describe an archive), and the run's own outputs, which are never read
-//! back as inputs.
+//! describe an archive), and a file or directory reached a second time
+//! (by a symbolic or hard link, or named as well), told by its device and
+//! inode, so that no game is read twice. What a walk finds and cannot
+//! look at is [`Collected::unreadable`]: the run goes on without it and
+//! ends as a run with an input it could not read.
+//!
+//! The run's own outputs are taken like any other file: the caller
+//! refuses a run whose output would replace one of its inputs.
 
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+
+use std::collections::HashMap;
 
 use super::{Compression, read_prefix};
 use crate::paths::PathId;
@@ -108,13 +116,14 @@ pub enum SkipReason {
     Binary,
     /// A symbolic link back into a directory being walked.
     Loop,
-    /// It is an output of this run.
-    Output,
     /// A README, licence or changelog, by its name: about the files
     /// beside it, not games.
     ProjectFile,
-    /// It could not be looked at.
-    Unreadable(String),
+    /// The file taken already under this other path (a link to it, or
+    /// the file named as well).
+    SameFile(PathBuf),
+    /// A directory walked already under this other path (a link to it).
+    SameDirectory(PathBuf),
 }
 
 /// A path a directory walk found and left out.
@@ -133,11 +142,25 @@ impl fmt::Display for Skipped {
             SkipReason::Special => "not a regular file (a pipe, socket or device)",
             SkipReason::Binary => "neither text nor a compressed file",
             SkipReason::Loop => "a symbolic link that loops back into the walk",
-            SkipReason::Output => "an output of this run",
             SkipReason::ProjectFile => {
                 "a README, licence or changelog (name it to read it as games)"
             }
-            SkipReason::Unreadable(e) => e,
+            SkipReason::SameFile(first) => {
+                return write!(
+                    f,
+                    "{}: skipped, the same file as {}, read once",
+                    self.path.display(),
+                    first.display()
+                );
+            }
+            SkipReason::SameDirectory(first) => {
+                return write!(
+                    f,
+                    "{}: skipped, the same directory as {}, walked once",
+                    self.path.display(),
+                    first.display()
+                );
+            }
         };
         write!(f, "{}: skipped, {why}", self.path.display())
     }
@@ -150,6 +173,11 @@ pub struct Collected {
     pub inputs: Vec<Input>,
     /// Paths left out, in the order found.
     pub skipped: Vec<Skipped>,
+    /// Paths a walk found and could not look at (a directory or file it
+    /// may not read, a path too long for the system), in the order found.
+    pub unreadable: Vec<CollectError>,
+    /// Directories walked that gave no file to read.
+    pub empty_directories: Vec<PathBuf>,
 }
 
 /// An input that cannot be read at all, found before the run starts.
@@ -169,20 +197,30 @@ impl fmt::Display for CollectError {
 
 impl std::error::Error for CollectError {}
 
+/// Files and directories taken so far, by where they lead, with the path
+/// each was first taken by.
+#[derive(Default)]
+struct Seen {
+    files: HashMap<PathId, PathBuf>,
+    directories: HashMap<PathId, PathBuf>,
+}
+
 /// The inputs `paths` name, in order: standard input when there are none
-/// or for `-`, files as given, directories walked in name order. Files
-/// that a walk finds and that are among `outputs` are skipped.
+/// or for `-`, files as given, directories walked in name order. A file
+/// named is read each time it is named; a file or directory a walk
+/// reaches again (by a link, or named as well) is skipped.
 ///
 /// # Errors
 ///
 /// Fails when a path given cannot be opened or walked, before anything
 /// is read, so that a mistyped name leaves every output as it was.
-pub fn collect(paths: &[PathBuf], outputs: &[PathId]) -> Result<Collected, CollectError> {
+pub fn collect(paths: &[PathBuf]) -> Result<Collected, CollectError> {
     let mut collected = Collected::default();
     if paths.is_empty() {
         collected.inputs.push(Input::Stdin);
         return Ok(collected);
     }
+    let mut seen = Seen::default();
     for path in paths {
         let fail = |error| CollectError {
             path: path.clone(),
@@ -194,12 +232,26 @@ pub fn collect(paths: &[PathBuf], outputs: &[PathId]) -> Result<Collected, Colle
         }
         let meta = std::fs::metadata(path).map_err(fail)?;
         if meta.is_dir() {
-            walk(path, outputs, &mut collected).map_err(fail)?;
+            if let Some(first) = seen.directories.get(&PathId::of_metadata(path, &meta)) {
+                collected.skipped.push(Skipped {
+                    path: path.clone(),
+                    reason: SkipReason::SameDirectory(first.clone()),
+                });
+                continue;
+            }
+            let before = collected.inputs.len();
+            walk(path, &mut seen, &mut collected).map_err(fail)?;
+            if collected.inputs.len() == before {
+                collected.empty_directories.push(path.clone());
+            }
         } else {
             // Opened only to know it can be: a named pipe is not, as that
             // would block until a writer comes.
             if meta.is_file() {
                 File::open(path).map_err(fail)?;
+                seen.files
+                    .entry(PathId::of_metadata(path, &meta))
+                    .or_insert_with(|| path.clone());
             }
             collected.inputs.push(Input::Path(path.clone()));
         }
@@ -207,7 +259,7 @@ pub fn collect(paths: &[PathBuf], outputs: &[PathId]) -> Result<Collected, Colle
     Ok(collected)
 }
 
-fn walk(dir: &Path, outputs: &[PathId], collected: &mut Collected) -> io::Result<()> {
+fn walk(dir: &Path, seen: &mut Seen, collected: &mut Collected) -> io::Result<()> {
     let mut walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
         .sort_by_file_name()
@@ -220,10 +272,17 @@ fn walk(dir: &Path, outputs: &[PathId], collected: &mut Collected) -> io::Result
                 if e.depth() == 0 {
                     return Err(e.into());
                 }
+                // A hidden name is left out whatever it leads to (an
+                // editor's lock is a link that leads nowhere).
+                let hidden = path.file_name().is_some_and(is_hidden);
                 let reason = if e.loop_ancestor().is_some() {
                     SkipReason::Loop
+                } else if hidden {
+                    SkipReason::Hidden
                 } else {
-                    SkipReason::Unreadable(e.to_string())
+                    let error = walk_error(&path, e);
+                    collected.unreadable.push(CollectError { path, error });
+                    continue;
                 };
                 collected.skipped.push(Skipped { path, reason });
                 continue;
@@ -240,10 +299,27 @@ fn walk(dir: &Path, outputs: &[PathId], collected: &mut Collected) -> io::Result
             }
             continue;
         }
+        let path = entry.path();
         if kind.is_dir() {
+            // A link to a directory walked already would read its files
+            // again; a directory that cannot be looked up is read, and
+            // fails as it is read.
+            if let Ok(id) = PathId::of(path) {
+                match seen.directories.get(&id) {
+                    Some(first) => {
+                        collected.skipped.push(Skipped {
+                            path: path.to_owned(),
+                            reason: SkipReason::SameDirectory(first.clone()),
+                        });
+                        walker.skip_current_dir();
+                    }
+                    None => {
+                        seen.directories.insert(id, path.to_owned());
+                    }
+                }
+            }
             continue;
         }
-        let path = entry.path();
         let skip = |reason| Skipped {
             path: path.to_owned(),
             reason,
@@ -256,21 +332,42 @@ fn walk(dir: &Path, outputs: &[PathId], collected: &mut Collected) -> io::Result
             collected.skipped.push(skip(SkipReason::ProjectFile));
             continue;
         }
-        if PathId::of(path).is_ok_and(|id| outputs.contains(&id)) {
-            collected.skipped.push(skip(SkipReason::Output));
-            continue;
-        }
-        match File::open(path).and_then(|mut f| read_prefix(&mut f, SNIFF)) {
-            Ok(prefix) if content(&prefix) == Content::Binary => {
-                collected.skipped.push(skip(SkipReason::Binary));
+        let opened = File::open(path).and_then(|mut file| {
+            let id = PathId::of_metadata(path, &file.metadata()?);
+            Ok((id, read_prefix(&mut file, SNIFF)?))
+        });
+        let (id, prefix) = match opened {
+            Ok(opened) => opened,
+            Err(error) => {
+                collected.unreadable.push(CollectError {
+                    path: path.to_owned(),
+                    error,
+                });
+                continue;
             }
-            Ok(_) => collected.inputs.push(Input::Path(path.to_owned())),
-            Err(e) => collected
-                .skipped
-                .push(skip(SkipReason::Unreadable(e.to_string()))),
+        };
+        if let Some(first) = seen.files.get(&id) {
+            collected.skipped.push(skip(SkipReason::SameFile(first.clone())));
+        } else if content(&prefix) == Content::Binary {
+            collected.skipped.push(skip(SkipReason::Binary));
+        } else {
+            seen.files.insert(id, path.to_owned());
+            collected.inputs.push(Input::Path(path.to_owned()));
         }
     }
     Ok(())
+}
+
+/// Why a walk could not look at `path`, in the system's words (the path
+/// is said beside them), but for a link that leads nowhere.
+fn walk_error(path: &Path, e: walkdir::Error) -> io::Error {
+    let text = e.to_string();
+    let error = e.into_io_error().unwrap_or_else(|| io::Error::other(text));
+    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if link && error.kind() == io::ErrorKind::NotFound {
+        return io::Error::new(io::ErrorKind::NotFound, "a symbolic link that leads nowhere");
+    }
+    error
 }
 
 /// Files that describe an archive rather than hold its games: `README`,

@@ -89,6 +89,9 @@ pub struct LexFinding {
     pub bad_tag: bool,
     /// What was wrong, for people.
     pub message: String,
+    /// 0, or, past [`MAX_FINDINGS`](crate::audit::MAX_FINDINGS), the
+    /// number of findings of its kind this one stands for, not listed.
+    pub unlisted: u32,
 }
 
 /// A game's text cut into tags and tokens.
@@ -100,6 +103,27 @@ pub struct Lexed {
     pub tokens: Vec<Token>,
     /// What had to be repaired.
     pub findings: Vec<LexFinding>,
+}
+
+/// Adds `finding` to what the lexer found, unless
+/// [`MAX_FINDINGS`](crate::audit::MAX_FINDINGS) are there already: then it
+/// is counted in the one that stands for those of its kind not listed.
+fn note(out: &mut Lexed, finding: LexFinding) {
+    use crate::audit::MAX_FINDINGS;
+    if out.findings.len() < MAX_FINDINGS {
+        out.findings.push(finding);
+        return;
+    }
+    match out.findings[MAX_FINDINGS..]
+        .iter_mut()
+        .find(|f| f.bad_tag == finding.bad_tag)
+    {
+        Some(standing) => standing.unlisted = standing.unlisted.saturating_add(1),
+        None => out.findings.push(LexFinding {
+            unlisted: 1,
+            ..finding
+        }),
+    }
 }
 
 /// Cuts a game's text into tags and tokens. Never fails.
@@ -142,10 +166,11 @@ pub fn lex(text: &str) -> Lexed {
                     continue;
                 }
                 None => {
-                    out.findings.push(LexFinding {
+                    note(&mut out, LexFinding {
                         offset: start,
                         bad_tag: false,
                         message: "unterminated comment: \"{\" is never closed".into(),
+                        unlisted: 0,
                     });
                     out.tokens.push(Token {
                         kind: TokenKind::Comment,
@@ -324,13 +349,14 @@ fn keep_prose_as_comments(text: &str, out: &mut Lexed) {
                 }
                 _ if prose => {
                     if !tagless {
-                        out.findings.push(LexFinding {
+                        note(out, LexFinding {
                             offset: token.span.start,
                             bad_tag: false,
                             message: format!(
                                 "words outside a comment ({:?}); kept as a comment",
                                 token.text(text)
                             ),
+                            unlisted: 0,
                         });
                     }
                     folded.push(Token {
@@ -644,10 +670,11 @@ fn tag_pair<'a>(input: &'a str, start: u32, out: &mut Lexed) -> &'a str {
         && let Some(after) = after.trim_start_matches([' ', '\t']).strip_prefix(']')
     {
         if unescaped {
-            out.findings.push(LexFinding {
+            note(out, LexFinding {
                 offset: start,
                 bad_tag: true,
                 message: format!("{name} tag has an unescaped quote in its value (PGN writes \\\"); read as {value:?}"),
+                unlisted: 0,
             });
         }
         if out.tags.is_empty() {
@@ -663,10 +690,11 @@ fn tag_pair<'a>(input: &'a str, start: u32, out: &mut Lexed) -> &'a str {
         return after;
     }
     let line = input.split('\n').next().unwrap_or(input);
-    out.findings.push(LexFinding {
+    note(out, LexFinding {
         offset: start,
         bad_tag: true,
         message: format!("malformed tag pair {:?}", truncate(line.trim_end(), 60)),
+        unlisted: 0,
     });
     &input[line.len()..]
 }
