@@ -874,6 +874,10 @@ mod tests {
         let resigned = "1. e4 e5 2. Qh5 Nc6 3. Bc4 g6 4. Qf3 Nf6 5. g4 Black resigned \
                         rather than see 5... Nxg4 6. Qxf7#. 1-0";
         assert_eq!(sans(resigned), "e4 e5 Qh5 Nc6 Bc4 g6 Qf3 Nf6 g4");
+        // Before a resignation or a draw in words, too.
+        assert!(sans("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. BxKt QPxB\nWhite resigns.")
+            .ends_with("Bxc6 dxc6"));
+        assert_eq!(sans("1. P-K4 P-K4 2. K-K 2 K-K 2\nDrawn."), "e4 e5 Ke2 Ke7");
     }
 
     #[test]

@@ -29,7 +29,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
-use crate::document::spans::{is_end_word, short_text, spans, vocabulary};
+use crate::document::spans::{colour_word, is_end_word, short_text, spans, vocabulary};
 use crate::document::synthesis::{self, Forms, Habits};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
@@ -1157,16 +1157,19 @@ impl Search<'_, '_> {
                     _ => None,
                 };
                 let ended = l.game_end(end);
-                // `45. P4C, PxP; ½–½`: the words before a result may be
-                // a remark (`Qh5 wins. 1-0`) or the last move, for the
-                // lines to settle.
+                // `45. P4C, PxP; ½–½`, `30 PxNP RPxP White resigns.`: the
+                // words before the game's end may be a remark (`Qh5 wins.
+                // 1-0`) or the last move, for the lines to settle; not
+                // when they say who gave up (`Black resigned rather than
+                // see …`).
                 let remark_or_move = ended.is_some_and(|r| {
-                    l.words[r].kind == WordKind::Result
-                        && l.adjacent(end).is_some_and(|a| {
-                            a < r
-                                && l.words[a].kind == WordKind::Text
-                                && !(a..r).any(|w| is_end_word(l.words[w].text(l.text)))
-                        })
+                    l.adjacent(end).is_some_and(|a| {
+                        let word = l.words[a].text(l.text);
+                        a < r
+                            && l.words[a].kind == WordKind::Text
+                            && !is_end_word(word)
+                            && colour_word(word).is_none()
+                    })
                 });
                 let found = Found {
                     mv,
