@@ -113,6 +113,8 @@ impl Default for Limits {
 }
 
 /// Which of the [`Limits`] an input passed.
+// The pipeline of many inputs, the command line's, tells them apart.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Limit {
@@ -142,6 +144,7 @@ enum Why {
 
 impl Broken {
     /// The `Broken` inside `error`, if that is what it carries.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub fn of(error: &io::Error) -> Option<&Broken> {
         error.get_ref()?.downcast_ref()
     }
@@ -161,6 +164,7 @@ impl Broken {
     }
 
     /// The limit passed; `None` for damaged data.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub fn limit(&self) -> Option<Limit> {
         match self.why {
             Why::Damaged(_) => None,
