@@ -71,6 +71,11 @@ pub(crate) fn likeliest_latin(bytes: &[u8], guess: &'static Encoding) -> &'stati
 /// with a Central European letter.
 fn score(bytes: &[u8], encoding: &'static Encoding) -> i64 {
     let (text, _) = encoding.decode_without_bom_handling(bytes);
+    score_text(&text)
+}
+
+/// [`score`] of text already decoded (by a DOS code page, say).
+pub(crate) fn score_text(text: &str) -> i64 {
     let mut fits = [0i64; ALPHABETS.len()];
     let mut misfits = 0i64;
     let mut central = 0i64;
