@@ -286,18 +286,24 @@ fn detect(prefix: &[u8]) -> TextEncoding {
 
 /// The DOS code page (852 first, then 850 and 437 on a tie) whose
 /// decoding of `prefix` scores strictly better than the Latin encoding
-/// chosen, else that encoding. Text typed under DOS puts its accented
+/// chosen and has fewer symbols inside words, else that encoding; a
+/// Latin decoding with no symbol inside a word stands. Text typed under DOS puts its accented
 /// letters at 0x80 to 0xAF, where windows-1252 has punctuation and
 /// symbols (`é` is `‚`, `ó` is `¢`), so a symbol inside a word there and
 /// a letter in the code page is evidence for the code page. Guesses other
 /// than the Latin ones stand.
 fn likeliest_dos(prefix: &[u8], latin: &'static Encoding) -> TextEncoding {
-    use crate::lang_evidence::score_text;
+    use crate::lang_evidence::{score_text, symbols_in_words};
     use encoding_rs::{ISO_8859_2, WINDOWS_1250, WINDOWS_1252};
     if ![WINDOWS_1252, WINDOWS_1250, ISO_8859_2].contains(&latin) {
         return TextEncoding::Standard(latin);
     }
     let (text, _) = latin.decode_without_bom_handling(prefix);
+    let symbols = symbols_in_words(&text);
+    if symbols == 0 {
+        // Every accented byte reads as a letter: no sign of DOS text.
+        return TextEncoding::Standard(latin);
+    }
     let mut best = (score_text(&text), TextEncoding::Standard(latin));
     for page in [CodePage::Cp852, CodePage::Cp850, CodePage::Cp437] {
         let table = page.upper_half();
@@ -309,7 +315,7 @@ fn likeliest_dos(prefix: &[u8], latin: &'static Encoding) -> TextEncoding {
             })
             .collect();
         let s = score_text(&text);
-        if s > best.0 {
+        if s > best.0 && symbols_in_words(&text) < symbols {
             best = (s, TextEncoding::Dos(page));
         }
     }

@@ -98,6 +98,22 @@ pub(crate) fn score_text(text: &str) -> i64 {
     2 * (fits.iter().max().copied().unwrap_or(0) - misfits) + central
 }
 
+/// Symbols, controls and replaced bytes inside or against words
+/// (`Szab¢`, `L\u{a0}szl¢`): the mark of text read in the wrong encoding.
+pub(crate) fn symbols_in_words(text: &str) -> usize {
+    let mut previous = ' ';
+    let mut chars = text.chars().peekable();
+    let mut count = 0;
+    while let Some(c) = chars.next() {
+        let odd = !c.is_alphabetic()
+            && !c.is_ascii()
+            && (previous.is_alphabetic() || chars.peek().is_some_and(|n| n.is_alphabetic()));
+        count += usize::from(odd || c == '\u{fffd}' || ('\u{80}'..='\u{9f}').contains(&c));
+        previous = c;
+    }
+    count
+}
+
 /// Counts `word` for every alphabet holding all its accented letters, or
 /// as a misfit when none does. Words of ASCII letters say nothing.
 fn weigh(word: &str, fits: &mut [i64], misfits: &mut i64, central: &mut i64) {
