@@ -10,8 +10,11 @@
 //! `windows-1250`, `iso-8859-2`, `latin1`, …) plus the DOS code pages that
 //! old scoresheet files were typed in and that the standard leaves out:
 //! 437 (US), 850 (Western Europe) and 852 (Central Europe), written
-//! `cp852`, `ibm852` or `852`. Detection never guesses a DOS code page: it
-//! must be named.
+//! `cp852`, `ibm852` or `852`. Detection takes a file for a DOS code page
+//! only when its accented bytes read as letters of words there and as
+//! symbols inside words in the Latin encoding guessed (`Szab¢ L\u{a0}szl¢`
+//! under windows-1252 is `Szabó László` in CP852); otherwise a DOS code
+//! page must be named.
 //!
 //! Bytes that are invalid in the chosen encoding become U+FFFD, which the
 //! game reader reports as an `encoding` finding.
@@ -228,7 +231,7 @@ pub fn decode<R: Read + Send + 'static>(
     let (encoding, bom_len) = match (Encoding::for_bom(&prefix), label) {
         (Some((encoding, len)), _) => (TextEncoding::Standard(encoding), len),
         (None, Some(encoding)) => (encoding, 0),
-        (None, None) => (TextEncoding::Standard(detect(&prefix)), 0),
+        (None, None) => (detect(&prefix), 0),
     };
     let reader: Box<dyn BufRead + Send> = match encoding {
         TextEncoding::Standard(encoding) if encoding == UTF_8 => {
@@ -262,21 +265,61 @@ pub fn decode<R: Read + Send + 'static>(
 /// letters without a byte-order mark); else UTF-8 when the prefix is valid
 /// UTF-8 (a character cut at its end aside); otherwise chardetng's guess,
 /// weighed against the Latin encodings by the letters of the languages
-/// (see [`crate::lang_evidence`]).
-fn detect(prefix: &[u8]) -> &'static Encoding {
+/// (see [`crate::lang_evidence`]), or a DOS code page whose decoding
+/// reads better than that Latin one.
+fn detect(prefix: &[u8]) -> TextEncoding {
     if let Some(utf16) = utf16_without_bom(prefix) {
-        return utf16;
+        return TextEncoding::Standard(utf16);
     }
     match std::str::from_utf8(prefix) {
-        Ok(_) => UTF_8,
-        Err(e) if e.error_len().is_none() => UTF_8,
+        Ok(_) => TextEncoding::Standard(UTF_8),
+        Err(e) if e.error_len().is_none() => TextEncoding::Standard(UTF_8),
         Err(_) => {
             let mut detector = chardetng::EncodingDetector::new();
             detector.feed(prefix, prefix.len() < SNIFF);
             let guess = detector.guess(None, true);
-            crate::lang_evidence::likeliest_latin(prefix, guess)
+            let latin = crate::lang_evidence::likeliest_latin(prefix, guess);
+            likeliest_dos(prefix, latin)
         }
     }
+}
+
+/// The DOS code page (852 first, then 850 and 437 on a tie) whose
+/// decoding of `prefix` scores strictly better than the Latin encoding
+/// chosen and has fewer symbols inside words, else that encoding; a
+/// Latin decoding with no symbol inside a word stands. Text typed under DOS puts its accented
+/// letters at 0x80 to 0xAF, where windows-1252 has punctuation and
+/// symbols (`é` is `‚`, `ó` is `¢`), so a symbol inside a word there and
+/// a letter in the code page is evidence for the code page. Guesses other
+/// than the Latin ones stand.
+fn likeliest_dos(prefix: &[u8], latin: &'static Encoding) -> TextEncoding {
+    use crate::lang_evidence::{score_text, symbols_in_words};
+    use encoding_rs::{ISO_8859_2, WINDOWS_1250, WINDOWS_1252};
+    if ![WINDOWS_1252, WINDOWS_1250, ISO_8859_2].contains(&latin) {
+        return TextEncoding::Standard(latin);
+    }
+    let (text, _) = latin.decode_without_bom_handling(prefix);
+    let symbols = symbols_in_words(&text);
+    if symbols == 0 {
+        // Every accented byte reads as a letter: no sign of DOS text.
+        return TextEncoding::Standard(latin);
+    }
+    let mut best = (score_text(&text), TextEncoding::Standard(latin));
+    for page in [CodePage::Cp852, CodePage::Cp850, CodePage::Cp437] {
+        let table = page.upper_half();
+        let text: String = prefix
+            .iter()
+            .map(|&b| match b.checked_sub(0x80) {
+                Some(high) => table[usize::from(high)],
+                None => char::from(b),
+            })
+            .collect();
+        let s = score_text(&text);
+        if s > best.0 && symbols_in_words(&text) < symbols {
+            best = (s, TextEncoding::Dos(page));
+        }
+    }
+    best.1
 }
 
 /// UTF-16LE or BE when at least a third of the code units have a zero
@@ -458,6 +501,30 @@ mod tests {
         for (bytes, encoding, name) in cases {
             let (s, found) = text(bytes.to_vec().leak());
             assert_eq!(found, encoding, "{s}");
+            assert!(s.contains(name), "{s}");
+        }
+    }
+
+    #[test]
+    fn dos_central_european_files_are_detected() {
+        // (bytes, a name that must come out right)
+        let cases: [(&[u8], &str); 3] = [
+            (
+                b"[White \"Szab\xa2 L\xa0szl\xa2\"]\n[Black \"Kov\xa0cs P\x82ter\"]\n\n1. e4 e5 *\n",
+                "Szabó László",
+            ),
+            (
+                b"[White \"Sz\xfbcs, Gy\x8bz\x8b\"]\n[Black \"Erd\x8bs, P\xa0l\"]\n1. e4 e5 *\n",
+                "Szűcs, Győző",
+            ),
+            (
+                b"[White \"\x97wier\xbe, Micha\x88\"]\n[Black \"Ma\x88ecki, Rafa\x88\"]\n1. e4 e5 *\n",
+                "Świerż, Michał",
+            ),
+        ];
+        for (bytes, name) in cases {
+            let (s, found) = text(bytes.to_vec().leak());
+            assert_eq!(found, "IBM852", "{s}");
             assert!(s.contains(name), "{s}");
         }
     }

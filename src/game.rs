@@ -687,6 +687,20 @@ fn whole_game_findings(game: &Game<'_>) -> Vec<Finding> {
             .at(tag.offset, tag.value.clone()),
         );
     }
+    for tag in tags.iter().filter(|t| t.value.chars().any(char::is_control)) {
+        push_capped(
+            &mut out,
+            Finding::game(
+                Kind::BadTag,
+                Severity::Warning,
+                format!(
+                    "{} tag holds control characters, which PGN forbids; they are dropped in the output",
+                    tag.name
+                ),
+            )
+            .at(tag.offset, tag.value.clone()),
+        );
+    }
     for tag in duplicates(tags) {
         push_capped(
             &mut out,

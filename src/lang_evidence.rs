@@ -71,6 +71,11 @@ pub(crate) fn likeliest_latin(bytes: &[u8], guess: &'static Encoding) -> &'stati
 /// with a Central European letter.
 fn score(bytes: &[u8], encoding: &'static Encoding) -> i64 {
     let (text, _) = encoding.decode_without_bom_handling(bytes);
+    score_text(&text)
+}
+
+/// [`score`] of text already decoded (by a DOS code page, say).
+pub(crate) fn score_text(text: &str) -> i64 {
     let mut fits = [0i64; ALPHABETS.len()];
     let mut misfits = 0i64;
     let mut central = 0i64;
@@ -91,6 +96,22 @@ fn score(bytes: &[u8], encoding: &'static Encoding) -> i64 {
     }
     weigh(&word, &mut fits, &mut misfits, &mut central);
     2 * (fits.iter().max().copied().unwrap_or(0) - misfits) + central
+}
+
+/// Symbols, controls and replaced bytes inside or against words
+/// (`Szab¢`, `L\u{a0}szl¢`): the mark of text read in the wrong encoding.
+pub(crate) fn symbols_in_words(text: &str) -> usize {
+    let mut previous = ' ';
+    let mut chars = text.chars().peekable();
+    let mut count = 0;
+    while let Some(c) = chars.next() {
+        let odd = !c.is_alphabetic()
+            && !c.is_ascii()
+            && (previous.is_alphabetic() || chars.peek().is_some_and(|n| n.is_alphabetic()));
+        count += usize::from(odd || c == '\u{fffd}' || ('\u{80}'..='\u{9f}').contains(&c));
+        previous = c;
+    }
+    count
 }
 
 /// Counts `word` for every alphabet holding all its accented letters, or

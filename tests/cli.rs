@@ -586,3 +586,94 @@ fn an_input_or_directory_with_no_game_is_noted_and_is_no_failure() {
         .success()
         .stderr("");
 }
+
+#[test]
+fn a_dos_central_european_file_is_read_as_cp852() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("dos.pgn");
+    let bytes = b"[White \"Szab\xa2 L\xa0szl\xa2\"]\n[Black \"Kov\xa0cs P\x82ter\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
+    fs::write(&input, bytes).unwrap();
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("[White \"Szabó László\"]"))
+        .stdout(predicate::str::contains("[Black \"Kovács Péter\"]"));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_write_error_names_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(&input, GOOD.repeat(2000)).unwrap();
+    for args in [
+        vec!["-o", "/dev/full"],
+        vec!["-o", "/dev/null", "--report", "/dev/full"],
+    ] {
+        scoresheet()
+            .arg("convert")
+            .arg(&input)
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "/dev/full: No space left on device",
+            ));
+    }
+}
+
+#[test]
+fn messages_escape_control_characters_of_input_and_file_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(&input, "[White \"A\"]\n\n1. e4 e5 2. K\x1b[2J\x00x *\n\n").unwrap();
+    let out = scoresheet().arg("convert").arg(&input).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains(['\x1b', '\0']), "{stderr:?}");
+    assert!(stderr.contains("\"K\\u{1b}\""), "{stderr}");
+    assert!(stderr.contains("\\0x"), "{stderr}");
+    let missing = dir.path().join("gone\x1b[2J.pgn");
+    let out = scoresheet().arg("convert").arg(&missing).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("gone\\u{1b}[2J.pgn"), "{stderr}");
+}
+
+#[test]
+fn a_megabyte_token_is_shortened_in_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    let token = "Qx".repeat(512 * 1024);
+    fs::write(
+        &input,
+        format!("[White \"A\"]\n\n1. e4 e5 2. {token} *\n\n"),
+    )
+    .unwrap();
+    let out = scoresheet().arg("convert").arg(&input).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.len() < 10_000, "{} bytes of messages", stderr.len());
+    assert!(stderr.contains("Q… (10485"), "{stderr}");
+}
+
+#[test]
+fn control_characters_in_tag_values_are_dropped_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(
+        &input,
+        "[White \"A\x00B\x1b[2JC\"]\n[Black \"D\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n",
+    )
+    .unwrap();
+    let out = scoresheet().arg("convert").arg(&input).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stdout.contains("[White \"AB[2JC\"]"), "{stdout}");
+    assert!(!stdout.contains(['\x1b', '\0']), "{stdout:?}");
+    assert!(
+        stderr.contains("White tag holds control characters"),
+        "{stderr}"
+    );
+}

@@ -206,7 +206,8 @@ fn run(
                 problems: problems > 0,
             });
         }
-        Err(e) => return Err(format!("writing: {e}")),
+        // The error names the file (see `output::Watched`).
+        Err(e) => return Err(format!("writing {e}")),
     };
     if summary.stopped.is_some() {
         return Ok(Ran::Stopped {

@@ -35,7 +35,7 @@ pub fn main() -> ExitCode {
         Err(e) => {
             // A standard error that cannot be written loses the message,
             // not the status.
-            let _ = writeln!(io::stderr().lock(), "scoresheet: {e}");
+            say(format_args!("scoresheet: {e}"));
             ExitCode::from(2)
         }
     }
@@ -343,5 +343,60 @@ fn print(line: impl std::fmt::Display) -> Result<(), String> {
 /// Prints a line on standard error. A standard error that cannot be
 /// written (a full disk, a closed pipe) loses the message, never the run.
 fn say(line: impl std::fmt::Display) {
-    let _ = writeln!(io::stderr().lock(), "{line}");
+    let line = line.to_string();
+    let _ = writeln!(io::stderr().lock(), "{}", for_terminal(&line));
+}
+
+/// Longest run of non-blank characters a message shows whole.
+const LONGEST_SHOWN: usize = 200;
+/// Characters shown of a longer run.
+const SHOWN_OF_LONG: usize = 60;
+
+/// `line` as it can be shown on a terminal: messages quote input text and
+/// file names, whose control characters (ESC, NUL, CR) would drive the
+/// terminal, so they are written as escapes (`\u{1b}`); and a run of more
+/// than 200 non-blank characters (a megabyte-long token) is cut to its
+/// first 60, with `…` and its length in bytes. Line breaks stay.
+fn for_terminal(line: &str) -> std::borrow::Cow<'_, str> {
+    let odd = |c: char| c.is_control() && c != '\n';
+    let long = line
+        .split(char::is_whitespace)
+        .any(|word| word.len() > LONGEST_SHOWN);
+    if !long && !line.chars().any(odd) {
+        return line.into();
+    }
+    let mut out = String::with_capacity(line.len().min(4096));
+    let mut rest = line;
+    while !rest.is_empty() {
+        let blank = rest
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(rest.len());
+        let (spaces, tail) = rest.split_at(blank);
+        let end = tail.find(char::is_whitespace).unwrap_or(tail.len());
+        let (word, tail) = tail.split_at(end);
+        push_shown(&mut out, spaces);
+        if word.len() > LONGEST_SHOWN {
+            let cut = word
+                .char_indices()
+                .nth(SHOWN_OF_LONG)
+                .map_or(word.len(), |(i, _)| i);
+            push_shown(&mut out, &word[..cut]);
+            out.push_str(&format!("… ({} bytes)", word.len()));
+        } else {
+            push_shown(&mut out, word);
+        }
+        rest = tail;
+    }
+    out.into()
+}
+
+/// Appends `text` with its control characters but line breaks escaped.
+fn push_shown(out: &mut String, text: &str) {
+    for c in text.chars() {
+        if c.is_control() && c != '\n' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
 }

@@ -26,22 +26,35 @@ pub fn pipe_closed() -> bool {
 }
 
 /// A writer that notes a broken pipe in [`PIPE_CLOSED`], since the error
-/// itself may reach the caller wrapped in another (the CSV writer's).
-pub struct Watched<W>(W);
+/// itself may reach the caller wrapped in another (the CSV writer's), and
+/// names what it writes to in every other error (`/dev/full: No space
+/// left on device`), since the pipeline writes to several outputs.
+pub struct Watched<W> {
+    inner: W,
+    name: String,
+}
 
-impl<W: Write> Write for Watched<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.write(buf).inspect_err(note)
+impl<W> Watched<W> {
+    fn new(inner: W, name: String) -> Watched<W> {
+        Watched { inner, name }
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush().inspect_err(note)
+    fn note(&self, e: io::Error) -> io::Error {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            PIPE_CLOSED.store(true, Ordering::Relaxed);
+            return e;
+        }
+        io::Error::new(e.kind(), format!("{}: {e}", self.name))
     }
 }
 
-fn note(e: &io::Error) {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        PIPE_CLOSED.store(true, Ordering::Relaxed);
+impl<W: Write> Write for Watched<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf).map_err(|e| self.note(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush().map_err(|e| self.note(e))
     }
 }
 
@@ -56,7 +69,7 @@ pub enum Output {
         target: PathBuf,
     },
     File {
-        writer: BufWriter<File>,
+        writer: BufWriter<Watched<File>>,
         temp: Partial,
     },
 }
@@ -81,7 +94,7 @@ impl Output {
             Some(p) if !is_stdout(Some(p)) => Output::create_file(p),
             _ => Ok(Output::Stdout(BufWriter::with_capacity(
                 BUFFER,
-                Watched(io::stdout()),
+                Watched::new(io::stdout(), "standard output".into()),
             ))),
         }
     }
@@ -92,8 +105,9 @@ impl Output {
                 .write(true)
                 .open(given)
                 .map_err(|e| format!("{}: {e}", given.display()))?;
+            let name = given.display().to_string();
             return Ok(Output::Device {
-                writer: BufWriter::with_capacity(BUFFER, Watched(file)),
+                writer: BufWriter::with_capacity(BUFFER, Watched::new(file, name)),
                 target: given.to_owned(),
             });
         }
@@ -104,8 +118,9 @@ impl Output {
             // Best effort: a file system without modes keeps its own.
             let _ = file.set_permissions(meta.permissions());
         }
+        let name = given.display().to_string();
         Ok(Output::File {
-            writer: BufWriter::with_capacity(BUFFER, file),
+            writer: BufWriter::with_capacity(BUFFER, Watched::new(file, name)),
             temp,
         })
     }
@@ -139,16 +154,13 @@ impl Output {
     /// Flushes, and puts a file in place.
     pub fn commit(self) -> Result<(), String> {
         match self {
+            // Errors of the writers name their file already.
             Output::Stdout(mut w) => match w.flush() {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    Err(format!("standard output: {e}"))
-                }
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),
                 _ => Ok(()),
             },
-            Output::Device { mut writer, target } => match writer.flush() {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    Err(format!("{}: {e}", target.display()))
-                }
+            Output::Device { mut writer, .. } => match writer.flush() {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),
                 _ => Ok(()),
             },
             Output::File { writer, temp } => {
@@ -159,8 +171,10 @@ impl Output {
                         temp.target().display()
                     )
                 };
-                let file = writer.into_inner().map_err(|e| fail(e.into_error()))?;
-                file.sync_all().map_err(fail)?;
+                let file = writer
+                    .into_inner()
+                    .map_err(|e| format!("{}; the file is left as it was", e.into_error()))?;
+                file.inner.sync_all().map_err(fail)?;
                 let target = temp.target().to_owned();
                 temp.finish()
                     .map_err(|e| format!("{}: {e}; the file is left as it was", target.display()))

@@ -118,14 +118,19 @@ fn push_number(out: &mut String, n: u32) {
     out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
 
+/// Appends a tag pair, `"` and `\\` escaped. Control characters (NUL,
+/// ESC, …), which a PGN tag value cannot hold and has no escape for, are
+/// dropped; the game's findings say so.
 fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    if memchr::memchr2(b'"', b'\\', value.as_bytes()).is_none() {
+    let plain = memchr::memchr2(b'"', b'\\', value.as_bytes()).is_none()
+        && !value.chars().any(char::is_control);
+    if plain {
         out.push_str(value);
     } else {
-        for c in value.chars() {
+        for c in value.chars().filter(|c| !c.is_control()) {
             if c == '"' || c == '\\' {
                 out.push('\\');
             }
