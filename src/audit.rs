@@ -172,7 +172,7 @@ pub struct Finding {
     pub fen_before: String,
     /// Legal move(s) a minimal edit would give, in English SAN.
     pub suggestion: String,
-    /// 0 for a finding listed. Past [`MAX_FINDINGS`] in one game, the
+    /// 0 for a finding listed. Past 2,000 findings in one game, the
     /// finding that stands for the others of its kind, not listed: how
     /// many they are (it is placed where the first of them stands).
     pub unlisted: u32,
