@@ -200,6 +200,7 @@ fn read_tolerating<'a>(text: &'a str, options: &ReadOptions<'_>, tolerance: Tole
     let start = match start_position(&mut lexed.tags) {
         Ok((start, national)) => {
             findings.extend(national);
+            findings.extend(clamped_counters(&lexed.tags, &start));
             start
         }
         Err(finding) => {
@@ -305,17 +306,33 @@ fn read_tolerating<'a>(text: &'a str, options: &ReadOptions<'_>, tolerance: Tole
 /// words of prose stood among its moves, brackets that are no tags, a
 /// semicolon (which PGN reads as a comment to the line's end, and books
 /// print between moves: `1. e4, c5; 2. Nf3, e6;`), notes marked by
-/// numbers, or a word that no notation reads. Movetext that fails on an illegal or ambiguous move
-/// is movetext still, and is reported as such.
+/// numbers, or a word that no notation reads. Movetext that fails on an
+/// illegal or ambiguous move (a promotion to a king among them) is
+/// movetext still, and is reported as such.
 fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
     has_prose(text, lexed)
         || text.contains(';')
         || replay
             .findings
             .iter()
-            .any(|f| f.severity == Severity::Error && f.kind == Kind::Unparseable)
+            .any(|f| {
+                f.severity == Severity::Error
+                    && f.kind == Kind::Unparseable
+                    && !promotes_to_king(&f.written)
+            })
         || replay.resolved == 0
         || has_note_marks(text)
+}
+
+/// Whether a move is written as a promotion to `K` (`a8=K`, `bxa8K+`,
+/// `h8(K)`): a move, illegal in every letter set, not a word of prose.
+fn promotes_to_king(token: &str) -> bool {
+    let token = token.trim_end_matches(['+', '#', '!', '?']);
+    token
+        .strip_suffix("(K)")
+        .or_else(|| token.strip_suffix('K'))
+        .map(|rest| rest.trim_end_matches(['=', '/']))
+        .is_some_and(|rest| rest.len() >= 2 && rest.ends_with(['1', '8']))
 }
 
 /// Whether `text` marks notes by numbers in brackets of their own
@@ -547,6 +564,36 @@ fn start_position(tags: &mut [Tag]) -> Result<(Chess, Option<Finding>), Finding>
             Err(_) => Err(bad(tag, why.to_string())),
         },
     }
+}
+
+/// A warning for each FEN counter too large to keep: a half-move clock
+/// or move number past 4294967295 is read as that.
+fn clamped_counters(tags: &[Tag], start: &Chess) -> Vec<Finding> {
+    let Some(tag) = tags.iter().find(|t| t.name == "FEN") else {
+        return Vec::new();
+    };
+    let fields = tag.value.split_whitespace().skip(4);
+    let read = [
+        ("half-move clock", start.halfmoves()),
+        ("move number", start.fullmoves().get()),
+    ];
+    fields
+        .zip(read)
+        .filter(|(written, _)| {
+            written.bytes().all(|b| b.is_ascii_digit()) && written.parse::<u32>().is_err()
+        })
+        .map(|(written, (what, number))| {
+            Finding::game(
+                Kind::BadTag,
+                Severity::Warning,
+                format!(
+                    "FEN tag's {what} {} is read as {number}",
+                    truncate(written, 30)
+                ),
+            )
+            .at(tag.offset, tag.value.clone())
+        })
+        .collect()
 }
 
 /// The tags whose name an earlier tag has, in order. A game's dozen tags

@@ -130,12 +130,25 @@ impl Ran {
     }
 }
 
+/// The most worker threads a run starts: more than four per core only
+/// cost the time to start them (thousands take seconds).
+fn max_jobs(cores: usize) -> usize {
+    cores.saturating_mul(4).clamp(4, 256)
+}
+
 fn converter<'a>(read: &ReadArgs, table: &'a Table) -> Converter<'a> {
     if let Some(jobs) = read.jobs {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let most = max_jobs(cores);
+        if jobs > most && !read.quiet {
+            super::say(format_args!(
+                "scoresheet: -j {jobs} is more threads than help on {cores} cores; using {most}"
+            ));
+        }
         // 0 is rayon's "all cores", the usual meaning of `-j 0`. The
         // global pool can only be built once; a second call is harmless.
         let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs)
+            .num_threads(jobs.min(most))
             .build_global();
     }
     Converter::new()

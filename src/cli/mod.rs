@@ -87,7 +87,8 @@ struct ReadArgs {
     /// Input notation.
     #[arg(long, value_enum, default_value_t = FromArg::Auto)]
     from: FromArg,
-    /// Input piece letters: auto, a language code, or a TOML table file.
+    /// Input piece letters: auto, a language code, or a TOML table file
+    /// (at most 1 MiB).
     #[arg(long, default_value = "auto")]
     lang: String,
     /// Piece digits of ICCF promotions: iccf (1=Q 2=R 3=B 4=N) or hu
@@ -108,7 +109,8 @@ struct ReadArgs {
     /// Write the CSV report of findings to FILE.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
-    /// Worker threads; 0, like leaving it out, means all cores.
+    /// Worker threads; 0, like leaving it out, means all cores. At most
+    /// four per core (256 in all) are started.
     #[arg(short = 'j', long, value_name = "N")]
     jobs: Option<usize>,
     /// No progress, no per-finding messages; only the summary on errors.
@@ -251,7 +253,7 @@ impl Table {
         }
         let path = Path::new(spec);
         if spec.ends_with(".toml") || path.exists() {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{spec}: {e}"))?;
+            let text = read_table(path).map_err(|e| format!("{spec}: {e}"))?;
             let lang = Language::from_toml(&text, spec).map_err(|e| e.to_string())?;
             return Ok(Table::Own(Box::new(lang)));
         }
@@ -274,6 +276,34 @@ impl Table {
             Letters::Auto => Err("--to-lang needs a language, not auto".into()),
         }
     }
+}
+
+/// A language table is a few kilobytes: one larger than this is refused
+/// unread, so that `--lang /dev/zero` cannot fill memory.
+const MAX_TABLE_BYTES: u64 = 1 << 20;
+
+/// Reads a language table of at most [`MAX_TABLE_BYTES`].
+fn read_table(path: &Path) -> io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_TABLE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_TABLE_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "larger than {} MiB; a language table is a few kilobytes",
+                MAX_TABLE_BYTES >> 20
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
 }
 
 fn encoding(label: &str) -> EncodingChoice {

@@ -527,7 +527,14 @@ fn algebraic_forms(lang: &Language, m: Move) -> Vec<String> {
     };
     let to = destination(&m).to_string();
     let promotions: Vec<&str> = match m.promotion() {
-        Some(role) => lang.letters(role).iter().map(String::as_str).collect(),
+        // A promotion to `K` is to a king in every letter set (see
+        // `notation::san`), even where `K` names another piece.
+        Some(role) => lang
+            .letters(role)
+            .iter()
+            .map(String::as_str)
+            .filter(|&letter| letter != "K")
+            .collect(),
         None => vec![""],
     };
     let letters: Vec<&str> = if m.role() == Role::Pawn {

@@ -417,7 +417,24 @@ impl<R: BufRead> Iterator for Splitter<R> {
                 }
                 self.oversized = None;
             }
-            if !complete || !starts_line || self.current.text.len() + line.len() > MAX_GAME_BYTES {
+            let too_large = self.current.text.len() + line.len() > MAX_GAME_BYTES;
+            if too_large && complete && starts_line && self.held.is_empty() {
+                // A game of the largest size ends at its result: the blank
+                // line or tag after it is not part of it.
+                let kind = classify(&line);
+                if self.current.ends_with_result && matches!(kind, Kind::Blank | Kind::Tag) {
+                    let finished = self.finish();
+                    if kind == Kind::Tag {
+                        self.append(self.line_no, line_byte, &line, kind);
+                    }
+                    self.line = line;
+                    match finished {
+                        Some(game) => return Some(Ok(game)),
+                        None => continue,
+                    }
+                }
+            }
+            if !complete || !starts_line || too_large {
                 let start = self.overflow(&line, line_byte);
                 self.line = line;
                 return Some(Ok(start));

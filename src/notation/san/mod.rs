@@ -198,8 +198,10 @@ fn quick(text: &str, lang: &Language) -> Option<MovePattern> {
     }
     // All ASCII: any byte index is a character boundary.
     if let [rest @ .., b'=', _] = token {
-        let (promoted, _) = lang.piece_prefix(&text[rest.len() + 1..token.len()])?;
-        pattern.promotion = Some(promoted);
+        pattern.promotion = Some(promotion_piece(
+            &text[rest.len() + 1..token.len()],
+            lang,
+        )?);
         token = rest;
     }
     // Ending in a rank: no other mark can hide there (`ch` would read as
@@ -437,10 +439,26 @@ fn body(input: &str) -> IResult<&str, Body> {
     Ok((rest, body))
 }
 
+/// The piece a promotion letter names, `letter` being all of it.
+fn promotion_piece(letter: &str, lang: &Language) -> Option<Role> {
+    match lang.piece_prefix(letter)? {
+        (role, len) if len == letter.len() => Some(promoted_role(letter, role)),
+        _ => None,
+    }
+}
+
+/// A promotion to the Latin letter `K` is a promotion to a king, which is
+/// illegal, in every letter set: a table that reads `K` as another piece
+/// (Russian's look-alike of `К`, a knight) reads it so only in piece
+/// moves, so that `a8=K` is never made legal by another letter set.
+fn promoted_role(letter: &str, role: Role) -> Role {
+    if letter == "K" { Role::King } else { role }
+}
+
 fn promotion<'a>(input: &'a str, lang: &Language) -> (&'a str, Option<Role>) {
     let letter = |i: &'a str| -> IResult<&'a str, Role> {
         match lang.piece_prefix(i) {
-            Some((role, len)) => Ok((&i[len..], role)),
+            Some((role, len)) => Ok((&i[len..], promoted_role(&i[..len], role))),
             None => Err(nom::Err::Error(nom::error::Error::new(
                 i,
                 nom::error::ErrorKind::Tag,
@@ -581,6 +599,21 @@ mod tests {
         let hu = Language::builtin("hu").unwrap();
         assert_eq!(parse("g1B", hu).unwrap().promotion, Some(Role::Rook));
         assert_eq!(parse("d8V", hu).unwrap().promotion, Some(Role::Queen));
+    }
+
+    #[test]
+    fn a_promotion_to_k_is_to_a_king_in_every_letter_set() {
+        for lang in Language::all() {
+            for token in ["a8=K", "bxa8=K", "a8K", "a8(K)", "h1=K+"] {
+                assert!(parse(token, lang).is_err(), "{token} in {}", lang.code);
+            }
+        }
+        // Russian's Cyrillic letter and its Latin look-alike in a piece
+        // move are a knight still.
+        let ru = Language::builtin("ru").unwrap();
+        assert_eq!(parse("a8=К", ru).unwrap().promotion, Some(Role::Knight));
+        assert_eq!(parse("Kf3", ru).unwrap().role, Some(Role::Knight));
+        assert_eq!(en("a8=Kt").promotion, Some(Role::Knight));
     }
 
     #[test]
