@@ -215,7 +215,8 @@ fn a_walk_entry_that_cannot_be_read_fails_the_run_and_the_rest_is_written() {
         stderr.contains("dangling.pgn: a symbolic link that leads nowhere"),
         "{stderr}"
     );
-    assert!(stderr.contains(&name), "{stderr}");
+    // The path is named, cut short as every message cuts a long word.
+    assert!(stderr.contains(&format!("t25/{}", &name[..20])), "{stderr}");
     assert_eq!(events(&fs::read_to_string(&out).unwrap()), ["a"]);
     // The summary lists them among the inputs that could not be read.
     let summary = dir.path().join("summary.json");
