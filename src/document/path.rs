@@ -743,8 +743,9 @@ impl Search<'_, '_> {
                     match l.words[a].kind {
                         WordKind::Text => out.push((a, Lead::Adjacent)),
                         // `11. O-O-O (3) Bxg3`: a note's mark in the
-                        // bracket of a move number, not the game's number.
-                        WordKind::Number { n: m, .. } if m != n && l.is_note_mark(a) => {
+                        // bracket of a move number, neither this move's
+                        // number nor the next one's.
+                        WordKind::Number { n: m, .. } if m != n && m != n + 1 && l.is_note_mark(a) => {
                             if let Some(b) = l.adjacent(a + 1).filter(|&b| l.words[b].kind == WordKind::Text) {
                                 out.push((b, Lead::Adjacent));
                             }
