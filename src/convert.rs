@@ -717,7 +717,8 @@ fn is_explanation(kind: Kind) -> bool {
 }
 
 /// How well the rest of `text` bears out `edit`: how far the text with it
-/// made reads (`u32::MAX`: to its end), then how few marks it contradicts.
+/// made reads (`u32::MAX`: to its end), then how few moves after it are
+/// read as misprints or contradict their marks.
 fn evidence(
     text: &str,
     edit: &Suggestion,
@@ -736,7 +737,8 @@ fn evidence(
             )
         })
         .count();
-    (reached, std::cmp::Reverse(marks))
+    let misread = game.replay.misreads.iter().filter(|&&p| p > edit.ply).count();
+    (reached, std::cmp::Reverse(marks + misread))
 }
 
 /// The offset in the original text of `offset` in the text after every
@@ -945,6 +947,52 @@ mod tests {
         // The moves after each settle what it was.
         let first: Vec<&str> = damaged.iter().filter_map(|d| d.1.as_deref()).collect();
         assert_eq!(first, ["d4", "dxe5", "b5", "Rxd7", "Qe6"]);
+    }
+
+    /// The Opera game as a page prints it, with Black's ninth move
+    /// damaged as `damaged` and Black's fourteenth misprinted (`Qc6` for
+    /// `Qe6`); each row at its ply, by kind, with its suggestions.
+    fn opera_damaged_at_black_ninth(damaged: &str) -> Vec<(u32, Kind, String)> {
+        let text = format!(
+            "Morphy against the Duke and the Count, Paris 1858.\n\n\
+             1) e4 e5 2) Nf3 d6 3) d4 Bg4 4) dxe5 Bxf3 5) Qxf3 dxe5 6) Bc4 Nf6 7) Qb3 Qe7\n\
+             8) Nc3 c6 9) Bg5 {damaged}10) Nxb5 cxb5 11) Bxb5+ Nbd7 12) O-O-O Rd8\n\
+             13) Rxd7 Rxd7 14) Rd1 Qc6 15) Bxd7+ Nxd7 16) Qb8+ Nxb8 17) Rd8 mate.\n"
+        );
+        let converted = Converter::new().convert_game(&text);
+        assert!(converted.rejected);
+        converted
+            .findings
+            .into_iter()
+            .filter(|f| f.ply > 0)
+            .map(|f| (f.ply, f.kind, f.suggestion))
+            .collect()
+    }
+
+    #[test]
+    fn a_move_left_out_of_a_damaged_page_is_guessed_and_the_audit_reads_on() {
+        // Black's ninth is not printed; `10) Nxb5` captures, so `b5` is
+        // the likeliest of the moves after which the page reads on, and
+        // the misprint five moves later still gets its row.
+        let rows = opera_damaged_at_black_ninth("");
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        assert_eq!((rows[0].0, rows[0].1), (18, Kind::MissingMoves));
+        assert!(rows[0].2.starts_with("b5 "), "{rows:?}");
+        assert_eq!(rows[1].0, 28);
+        assert!(rows[1].2.split(' ').any(|m| m == "Qe6"), "{rows:?}");
+    }
+
+    #[test]
+    fn a_move_printed_as_its_rank_alone_is_read_from_the_moves_that_fit() {
+        // `9) Bg5 5 10) Nxb5`: the `5` left of `b5` is no move number; it
+        // is the move, misread, and only the pawn moves to a fifth rank
+        // that the page reads on after are suggested.
+        let rows = opera_damaged_at_black_ninth("5 ");
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        assert_eq!((rows[0].0, rows[0].1), (18, Kind::MissingMoves));
+        let suggested: Vec<&str> = rows[0].2.split(' ').collect();
+        assert!(suggested.contains(&"b5") && suggested.iter().all(|m| m.ends_with('5')), "{rows:?}");
+        assert_eq!(rows[1].0, 28);
     }
 
     #[test]

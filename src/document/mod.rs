@@ -312,7 +312,11 @@ fn habits_of(
     let mut before = start.clone();
     let mut slips = Vec::new();
     let mut printed = HashMap::new();
-    for found in &line.moves {
+    for found in line.moves.iter() {
+        if found.missing {
+            before.play_unchecked(found.mv);
+            continue;
+        }
         let last = found.read_to.unwrap_or(found.end).saturating_sub(1);
         if let (Some(first), Some(last)) = (words.get(found.first), words.get(last)) {
             let written = &text[first.start as usize..last.end.max(first.start) as usize];
@@ -380,7 +384,7 @@ fn reading_findings(
     ply: u32,
     reading: (Notation, &Language),
 ) -> Vec<Finding> {
-    let span = words[found.first].start..words[found.end - 1].end;
+    let span = found.span(words);
     let written = &text[span.start as usize..span.end as usize];
     let chosen = san(before, found.mv, Language::english());
     let mut out = Vec::new();
@@ -438,7 +442,19 @@ fn reading_findings(
                 unreadable(written, reading.0, reading.1, before.turn()),
             )
         };
-        let message = if found.guessed {
+        let message = if found.missing {
+            let next = words.get(found.first).map_or("", |w| w.text(text));
+            let message = format!(
+                "{}'s move is missing before \"{next}\"; guessed as {chosen}: of the legal moves after which the rest of the game reads on",
+                side_name(before.turn())
+            );
+            let mut finding = Finding::game(Kind::MissingMoves, Severity::Error, message)
+                .at(span.start, written)
+                .before_move(before, ply);
+            finding.suggestion = all.join(" ");
+            out.push(finding);
+            return out;
+        } else if found.guessed {
             format!(
                 "{what}; guessed as {chosen}: of the legal moves after which the rest of the game reads on, the nearest to what is printed"
             )
@@ -577,7 +593,7 @@ impl Assembly<'_> {
                 lead -= 1;
             }
             self.comment(&mut replay, cursor, words[lead].start.max(cursor));
-            let span = words[found.first].start..words[found.end - 1].end;
+            let span = found.span(words);
             let token = self.token(TokenKind::Word, span.clone());
             replay.events.push(Event::Move {
                 mv: found.mv,

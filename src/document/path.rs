@@ -154,6 +154,10 @@ pub struct Found {
     /// Whether, misread, its words are past reading as any move and the
     /// moves after it chose it (see [`Tolerance::Guesses`]).
     pub guessed: bool,
+    /// Whether nothing is printed for it: a half-move left out, guessed
+    /// from the moves after it; `first` and `end` are then the word
+    /// before which it is missing.
+    pub missing: bool,
 }
 
 /// Where the main line stopped although the text goes on.
@@ -191,6 +195,18 @@ pub struct MainLine {
     pub cost: u32,
     /// Where it stopped with the text still going on, if it did.
     pub stop: Option<Stop>,
+}
+
+impl Found {
+    /// The bytes of its words in the text; for a move left out, the
+    /// empty span before the word it is missing before.
+    pub fn span(&self, words: &[Word]) -> std::ops::Range<u32> {
+        if self.missing {
+            let at = words.get(self.first).map_or(0, |w| w.start);
+            return at..at;
+        }
+        words[self.first].start..words[self.end - 1].end
+    }
 }
 
 impl MainLine {
@@ -1183,6 +1199,7 @@ impl Search<'_, '_> {
                     misread,
                     legible,
                     guessed: false,
+                    missing: false,
                 };
                 let next = State {
                     pos,
@@ -1247,12 +1264,18 @@ impl Search<'_, '_> {
             StopKind::Gap => state.next,
             StopKind::Illegal | StopKind::Unreadable => stop.end,
         };
-        // Guessing, a move written past reading at its own place is read
-        // as a legal move after which the text reads on, as a person
-        // reads a damaged page; a missing one stops the line there.
-        let guess = self.guesses && stop.kind != StopKind::Gap;
+        // Guessing, a move written past reading at its own place, or left
+        // out, is read as a legal move after which the text reads on, as
+        // a person reads a damaged page.
+        let guess = self.guesses;
+        let missing = stop.kind == StopKind::Gap;
+        // A move left out is missing before the later move's number.
+        let before = match stop.first.checked_sub(1) {
+            Some(q) if missing && self.layout.words[q].is_number() => q,
+            _ => stop.first,
+        };
         let turn = state.pos.turn();
-        let mut bridged: Vec<State> = Vec::new();
+        let mut bridged: Vec<(u32, State)> = Vec::new();
         for mv in state.pos.legal_moves() {
             let mut pos = state.pos.clone();
             pos.play_unchecked(mv);
@@ -1263,8 +1286,8 @@ impl Search<'_, '_> {
             // Weighed against what is printed by `weigh_guesses`.
             let guessed = || Found {
                 mv,
-                first: stop.first,
-                end: next,
+                first: if missing { before } else { stop.first },
+                end: if missing { before } else { next },
                 number: None,
                 pattern: MovePattern::ANY,
                 choices: Vec::new(),
@@ -1272,6 +1295,7 @@ impl Search<'_, '_> {
                 misread: Some(GUESSED),
                 legible: stop.kind == StopKind::Illegal,
                 guessed: true,
+                missing,
             };
             let one = State {
                 pos,
@@ -1295,10 +1319,15 @@ impl Search<'_, '_> {
             };
             let mut probe = Vec::new();
             self.extend(&one, false, &mut probe);
-            if !probe.is_empty() {
-                bridged.push(one);
+            if let Some(next) = probe.iter().map(|s| s.cost).min() {
+                bridged.push((next, one));
             }
         }
+        // The moves after which the next reads best first: among guesses
+        // as near to what is printed, the likelier (`10) Nxb5` after a
+        // Black move left out bears out `b5`).
+        bridged.sort_by_key(|(next, _)| *next);
+        let mut bridged: Vec<State> = bridged.into_iter().map(|(_, s)| s).collect();
         if guess && !bridged.is_empty() {
             self.weigh_guesses(state, &stop, &mut bridged);
         }
@@ -1311,12 +1340,36 @@ impl Search<'_, '_> {
     /// what is printed there, each costing as far as it is; they are each
     /// other's choices.
     fn weigh_guesses(&mut self, state: &State, stop: &Stop, guessed: &mut Vec<State>) {
-        let l = self.layout;
-        let written = l.text[l.words[stop.first].start as usize..l.words[stop.end - 1].end as usize]
-            .to_owned();
         let moves: Vec<Move> = guessed.iter().filter_map(|s| s.last.as_ref().map(|n| n.found.mv)).collect();
         let forms = Forms::cached(&state.pos, self.notation, self.lang, self.habits);
-        let near = forms.nearness(&short_text(&written), &moves, GUESSED);
+        // What is printed there: the words before the next move's number
+        // (`B to X a` where only `B` parses), each move weighed against
+        // the span nearest to it.
+        // For a move left out, what stands before the later move's
+        // number, if a few words do (`19) Sb1 5 20) Le5`: the `5` of
+        // `g5`); else nothing is printed and every move is as near.
+        let written = if stop.kind == StopKind::Gap {
+            let l = self.layout;
+            let end = match stop.first.checked_sub(1) {
+                Some(q) if l.words[q].is_number() => q,
+                _ => stop.first,
+            };
+            let printed: Vec<usize> = (state.next..end).filter(|&i| !l.is_filler(i)).collect();
+            match (printed.first(), printed.last()) {
+                (Some(&a), Some(&b)) if printed.len() <= SLOT_WORDS && printed.iter().all(|&i| l.depth[i] == 0) => {
+                    vec![short_text(&l.text[l.words[a].start as usize..l.words[b].end as usize])]
+                }
+                _ => Vec::new(),
+            }
+        } else {
+            self.place_spans(stop)
+        };
+        let mut near = vec![GUESSED; moves.len()];
+        for span in &written {
+            for (best, cost) in near.iter_mut().zip(forms.nearness(span, &moves, GUESSED)) {
+                *best = (*best).min(cost);
+            }
+        }
         let floor = near.iter().copied().min().unwrap_or(GUESSED);
         let mut kept: Vec<(u32, State)> = near
             .into_iter()
@@ -1344,6 +1397,24 @@ impl Search<'_, '_> {
             }
             guessed.push(s);
         }
+    }
+
+    /// The spans of the words that stand at `stop` for a half-move: from
+    /// its first word, the span it was stopped at and the longer ones
+    /// before the next move number, bracket or paragraph.
+    fn place_spans(&self, stop: &Stop) -> Vec<String> {
+        let l = self.layout;
+        let place_end = (stop.first + 1..l.words.len().min(stop.first + SLOT_WORDS))
+            .find(|&i| {
+                let w = &l.words[i];
+                w.paragraph || !matches!(w.kind, WordKind::Text) && !is_rank(l.text, l.words, i)
+            })
+            .unwrap_or(l.words.len().min(stop.first + SLOT_WORDS));
+        spans(l.text, l.words, stop.first)
+            .into_iter()
+            .filter(|&(len, _)| stop.first + len == stop.end || stop.first + len <= place_end)
+            .map(|(_, span)| span)
+            .collect()
     }
 
     /// What stands where the half-move after `state` should be, when the

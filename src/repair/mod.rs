@@ -71,6 +71,14 @@ const MAX_REPLAYS: u32 = 400;
 const MAX_REPLAYED_BYTES: usize = 8 << 20;
 /// Longest word edited: no move is written longer.
 const MAX_WORD: usize = 16;
+/// Whether `text` is move number `n` as printed (`10`, `10.`, `10)`).
+fn is_number_of(text: &str, n: u32) -> bool {
+    text.trim_end_matches(['.', ')']).parse::<u32>().ok() == Some(n)
+}
+
+/// The edit cost, in [`document::synthesis::EDIT`]s, within which a word
+/// in a gap of running text is taken for the missing move misread.
+const STRAY_REACH: u32 = 2 * document::synthesis::EDIT;
 /// Longest move edited in running text, where a move may be written in
 /// words (`K. Kt. to B.'s 3rd.`).
 const MAX_RUNNING_WORD: usize = 32;
@@ -868,11 +876,13 @@ impl<'g> Search<'g> {
         };
         // What stands in the gap and is no move (`65` for `b5`, taken for
         // a move number; `hxgx`) is the move, misread: it is replaced.
-        let stray = (!self.game.running_text)
-            .then(|| self.stray_before(i, step))
-            .flatten();
+        // In running text, a word there is the move only when near one of
+        // the moves that fit (`5` for `b5`, not `Better`).
+        let stray = self.stray_before(i, step).filter(|span| {
+            !self.game.running_text || !self.nearest_to(step, self.text(span), &step.before.legal_moves()).is_empty()
+        });
         let (at, lead, gap_written) = match &stray {
-            Some(t) => (self.span(*t), "", self.word(*t).to_owned()),
+            Some(span) => (span.clone(), "", self.text(span).to_owned()),
             None => (at..at, lead, String::new()),
         };
         let mut fitting = Vec::new();
@@ -906,6 +916,11 @@ impl<'g> Search<'g> {
                 fitting.push((m, inserted, reach));
             }
         }
+        if self.game.running_text && stray.is_some() {
+            let moves: Vec<Move> = fitting.iter().map(|f| f.0).collect();
+            let near = self.nearest_to(step, &gap_written, &moves);
+            fitting.retain(|f| near.contains(&f.0));
+        }
         // The moves under which the text reads furthest.
         let furthest = fitting.iter().map(|f| f.2).max().unwrap_or(0);
         fitting.retain(|f| f.2 == furthest);
@@ -936,30 +951,64 @@ impl<'g> Search<'g> {
         }
     }
 
-    /// The one token between step `i`'s move and the main line's move
-    /// before it that is no move: a number that is not the move's number,
-    /// or a word the replay or the lexer passed over.
-    fn stray_before(&self, i: usize, step: &Step) -> Option<usize> {
+    /// Of `moves`, those `written` is the nearest misreading of, within
+    /// [`STRAY_REACH`]; none when it is no move's.
+    fn nearest_to(&self, step: &Step, written: &str, moves: &[Move]) -> Vec<Move> {
+        let forms = document::synthesis::Forms::new(&step.before, self.game.notation, self.lang);
+        let near = forms.nearness(written, moves, STRAY_REACH);
+        let floor = near.iter().copied().min().unwrap_or(STRAY_REACH);
+        if floor >= STRAY_REACH {
+            return Vec::new();
+        }
+        moves
+            .iter()
+            .zip(near)
+            .filter(|&(_, cost)| cost == floor)
+            .map(|(&m, _)| m)
+            .collect()
+    }
+
+    /// What stands between step `i`'s move and the main line's move
+    /// before it and is no move, when one token does: a number that is
+    /// not the move's number, or a word the replay or the lexer passed
+    /// over; in running text, the word before the move's own number
+    /// (`5` of `Bg5 5 10) Nxb5`). Its span.
+    fn stray_before(&self, i: usize, step: &Step) -> Option<Range<u32>> {
         let from = i.checked_sub(1).map_or(0, |p| self.steps[p].token + 1);
         let tokens = &self.game.lexed.tokens;
-        let mut strays = (from..step.token).filter(|&t| match tokens[t].kind {
+        let number = step.before.fullmoves().get();
+        let mut strays = (from..step.token).filter_map(|t| match tokens[t].kind {
             TokenKind::MoveNumber => {
                 let text = self.word(t);
-                text.bytes().all(|b| b.is_ascii_digit())
-                    && text.parse::<u32>().ok() != Some(step.before.fullmoves().get())
+                (text.bytes().all(|b| b.is_ascii_digit()) && text.parse::<u32>().ok() != Some(number))
+                    .then(|| self.span(t))
             }
-            TokenKind::Word => true,
+            TokenKind::Word => Some(self.span(t)),
             // A word the lexer kept as a comment, unbraced (`hxgx`).
             TokenKind::Comment => {
-                let start = tokens[t].span.start as usize;
-                let braced = self.game.text[..start].ends_with('{');
+                let span = self.span(t);
+                let braced = self.game.text[..span.start as usize].ends_with('{');
                 let text = self.word(t);
-                !braced && text.len() <= MAX_WORD && !text.contains(char::is_whitespace)
+                let word = match text.split_once(char::is_whitespace) {
+                    Some((word, rest)) if self.game.running_text && is_number_of(rest.trim(), number + 1) => word,
+                    Some(_) => return None,
+                    // The game's own number is no move misread.
+                    None if self.game.running_text && (is_number_of(text, number) || is_number_of(text, number + 1)) => {
+                        return None;
+                    }
+                    None => text,
+                };
+                (!braced && word.len() <= MAX_WORD).then(|| span.start..span.start + word.len() as u32)
             }
-            _ => false,
+            _ => None,
         });
         let stray = strays.next()?;
         strays.next().is_none().then_some(stray)
+    }
+
+    /// The text of `span`.
+    fn text(&self, span: &Range<u32>) -> &'g str {
+        &self.game.text[span.start as usize..span.end as usize]
     }
 
     /// Step `i`'s move written but not played.
