@@ -26,6 +26,7 @@ pub mod columns;
 pub mod odds;
 pub mod path;
 pub mod positions;
+pub mod resync;
 pub mod spans;
 pub mod synthesis;
 pub mod words;
@@ -172,6 +173,18 @@ fn read_in(
         lexed: Lexed::default(),
     };
     let mut replay = tokens.assemble(words, &line, start, notation, lang);
+    // Guessing, a page that stops where no move fits reads on from
+    // number to number for the moves past reading after it.
+    if tolerance == Tolerance::Guesses && line.stop.is_some() {
+        let habits = Habits::new(learned.iter().map(|&(pair, _)| pair));
+        let mut rows = past_the_stop(text, words, &line, &replay.end, (notation, lang, &habits));
+        if let Some(r) = reordered {
+            for f in &mut rows {
+                f.offset = f.offset.map(|o| r.original(o));
+            }
+        }
+        replay.findings.extend(rows);
+    }
     if !learned.is_empty() {
         let habits: Vec<String> = learned
             .iter()
@@ -201,6 +214,45 @@ fn read_in(
         letters: name.to_owned(),
         misnumbered,
     }
+}
+
+/// The moves past reading after `line`'s stop, where the game stands at
+/// `end` (see [`resync`]): a finding for each, at its half-move.
+fn past_the_stop(
+    text: &str,
+    words: &[Word],
+    line: &MainLine,
+    end: &Chess,
+    reading: (Notation, &Language, &Habits),
+) -> Vec<Finding> {
+    let (Some(_), Some(last)) = (&line.stop, line.moves.last()) else {
+        return Vec::new();
+    };
+    // From the last move read, where the numbers are in step still; the
+    // stop has its row already.
+    let turn = end.turn();
+    let lost = line.moves.len() as u32 + 1;
+    let number = end.fullmoves().get() - u32::from(turn == Color::White);
+    let from = last.number.unwrap_or(last.first);
+    resync::unreadable_after(text, words, from, (lost - 1, number, !turn), reading)
+        .into_iter()
+        .filter(|u| u.ply > lost)
+        .map(|u| {
+            let span = words[u.first].start..words[u.end - 1].end;
+            let written = &text[span.start as usize..span.end as usize];
+            let later = u.ply - lost;
+            let side = if later.is_multiple_of(2) { turn } else { !turn };
+            let message = format!(
+                "unreadable move \"{written}\" ({} to move): no move is read from it, and with the game lost from half-move {lost} on no move can be suggested",
+                side_name(side)
+            );
+            let mut finding = Finding::game(Kind::Unparseable, Severity::Error, message).at(span.start, written);
+            finding.ply = u.ply;
+            finding.side = Some(side);
+            finding.move_number = end.fullmoves().get() + (later + u32::from(turn == Color::Black)) / 2;
+            finding
+        })
+        .collect()
 }
 
 /// A text as one reading takes it: the text, its words, and the map

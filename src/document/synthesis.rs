@@ -178,6 +178,21 @@ impl Habits {
         Habits(pairs)
     }
 
+    /// `text` with its capitals, the letters of pieces and squares, as
+    /// these habits mean them (`P to X 4` with `X` for `K`: `P to K 4`);
+    /// the words around them (`to`, `Kt`) as printed.
+    pub fn as_meant(&self, text: &str) -> String {
+        text.chars()
+            .map(|c| {
+                let meant = c
+                    .is_uppercase()
+                    .then(|| self.0.iter().find(|&&(printed, _)| printed == lower(c)))
+                    .flatten();
+                meant.map_or(c, |&(_, m)| m.to_uppercase().next().unwrap_or(m))
+            })
+            .collect()
+    }
+
     fn has(&self, printed: char, meant: char) -> bool {
         self.0.contains(&(printed, meant))
     }

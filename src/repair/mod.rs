@@ -638,8 +638,7 @@ impl<'g> Search<'g> {
             // In running text the reader may find another path through the
             // words: the edit counts only if the main line now reads the
             // word where it stopped (or the edit itself stands there).
-            let failing = self.span(self.steps.last()?.token).start;
-            let moved = shifted(failing, &shifts);
+            let moved = shifted(self.span(self.steps.last()?.token).start, &shifts);
             let read_there = r.events.iter().any(|e| match e {
                 Event::Move { token, .. } => lexed.tokens.get(*token as usize).is_some_and(|t| {
                     t.span.start <= moved && moved < t.span.end.max(t.span.start + 1)
@@ -659,9 +658,15 @@ impl<'g> Search<'g> {
                 self.lang,
             )
         };
-        let edited: Vec<Range<u32>> = shifts.into_iter().map(|(_, new)| new).collect();
+        // The move where the game stopped, where it stands now.
+        let failing = self.steps.last().map(|s| self.span(s.token));
+        let stopped = failing.map(|f| shifted(f.start, &shifts)..shifted(f.end, &shifts));
+        let edited: Vec<Range<u32>> = shifts.into_iter().map(|(_, new)| new).chain(stopped).collect();
         // An edited move must fit its own marks (`Nxd7` is no reading of
-        // a knight's quiet move); with marks searched, every mark must.
+        // a knight's quiet move), and so must the move that stopped the
+        // game, which the edit makes read (`10) Nxb5` after Black's move
+        // put in where it was left out); with marks searched, every mark
+        // must.
         let in_edit = |f: &Finding| {
             f.offset
                 .is_some_and(|o| edited.iter().any(|e| e.contains(&o)))
