@@ -826,6 +826,16 @@ mod tests {
     }
 
     #[test]
+    fn a_misprint_under_its_own_number_beats_a_note_before_it_that_quotes_the_number() {
+        // The note's side line gives White's third move as printed; the
+        // game's own third move, opening its line, is misprinted (`D4`
+        // for `d4`), and only it lets the game read on.
+        let text = "1. e4 e5\n2. Nf3 d6\n\nBetter was 2... Nc6 3. Bb5 a6.\n\n\
+            3. D4 Bg4\n4. dxe5 Bxf3\n5. Qxf3 dxe5\n6. Bc4 Nf6\n7. Qb3 Qe7\n";
+        assert_eq!(sans(text), "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7");
+    }
+
+    #[test]
     fn a_column_table_reads_across() {
         let text = "| 1. P. to K.'s 4th. | 1. P. to K.'s 4th. |\n| 2. K. Kt. to B.'s 3rd. | 2. Q. Kt. to B.'s 3rd. |";
         assert_eq!(sans(text), "e4 e5 Nf3 Nc6");

@@ -1086,6 +1086,11 @@ impl Search<'_, '_> {
         // first places, until one reads as printed, not in every note
         // that quotes the move's number further on.
         let mut read_before = false;
+        // But the first place under the move's own number opening a line
+        // is where the game's move stands when a note before it quotes
+        // the move's number in a side line (`Better was 2 ... d5 3 Qb3.`
+        // / `3 Sf d6`).
+        let mut opening_seen = false;
         // Nor where the text gives the move as printed at a later place,
         // under its own number opening a line as the game's do.
         let misprints = misprints
@@ -1099,7 +1104,9 @@ impl Search<'_, '_> {
             {
                 continue;
             }
-            let misprint_here = misprints && !read_before && i < MISPRINT_PLACES;
+            let opening = matches!(lead, Lead::Number(q) if l.opens[q]) && !opening_seen;
+            opening_seen |= opening;
+            let misprint_here = misprints && i < MISPRINT_PLACES && (!read_before || opening);
             let moves = self.moves_at(state, first, misprint_here);
             read_before |= moves.iter().any(|f| f.misread.is_none());
             if moves.is_empty() {
