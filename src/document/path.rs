@@ -927,7 +927,7 @@ impl Search<'_, '_> {
                 && out.iter().all(|f| f.end == first + 1)
         };
         if misprints && (out.is_empty() || half_a_move()) {
-            for fit in self.synthesize(state, first, &spans) {
+            for fit in self.synthesize(state, first, &spans, false) {
                 if !out.iter().any(|f| f.mv == fit.mv) {
                     out.push(fit);
                 }
@@ -936,7 +936,7 @@ impl Search<'_, '_> {
             // `K. P. two.`, `R interposes`: moves printed in words that
             // no parser reads but that are forms of the move as printed.
             out.extend(
-                self.synthesize(state, first, &spans)
+                self.synthesize(state, first, &spans, true)
                     .into_iter()
                     .filter(|f| f.misread.is_none()),
             );
@@ -957,9 +957,14 @@ impl Search<'_, '_> {
 
     /// The legal moves that the spans at `first` are printed or
     /// misprinted forms of, where no parser read one: each once, at its
-    /// cheapest span (the longest among equals).
-    fn synthesize(&mut self, state: &State, first: usize, spans: &[(usize, String)]) -> Vec<Fit> {
-        let forms = Forms::cached(&state.pos, self.notation, self.lang, self.habits);
+    /// cheapest span (the longest among equals); `in_words`, only among
+    /// the moves printed in words alone ([`Forms::cached_in_words`]).
+    fn synthesize(&mut self, state: &State, first: usize, spans: &[(usize, String)], in_words: bool) -> Vec<Fit> {
+        let forms = if in_words {
+            Forms::cached_in_words(&state.pos, self.notation, self.lang, self.habits)
+        } else {
+            Forms::cached(&state.pos, self.notation, self.lang, self.habits)
+        };
         let white = state.pos.turn() == Color::White;
         let legible = spans
             .iter()

@@ -198,6 +198,21 @@ impl Habits {
     }
 }
 
+/// Which legal moves a [`Forms`] renders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Moves {
+    All,
+    /// Those a move printed in words alone can be (see [`in_words`]).
+    InWords,
+}
+
+/// Whether `m` may be printed in words alone: a pawn's advance (`K P
+/// two`), or a piece put between a checking piece and the king (`R
+/// interposes`).
+fn in_words(pos: &Chess, m: &Move) -> bool {
+    !m.is_capture() && (m.role() == Role::Pawn || pos.is_check() && m.role() != Role::King)
+}
+
 /// Moves misprinted alike, the fewest that make a habit of the text.
 pub const HABIT: usize = 3;
 
@@ -222,9 +237,18 @@ impl Forms {
     /// The forms of `pos`'s legal moves in `notation` with `lang`'s
     /// letters. ICCF numbers have no spellings to vary: none.
     pub fn new(pos: &Chess, notation: Notation, lang: &Language) -> Forms {
+        Forms::of(pos, notation, lang, Moves::All)
+    }
+
+    /// [`Forms::new`] of the legal moves `which` says.
+    fn of(pos: &Chess, notation: Notation, lang: &Language, which: Moves) -> Forms {
         let moves: Vec<Move> = match notation {
             Notation::Iccf(_) => Vec::new(),
-            _ => pos.legal_moves().into_iter().collect(),
+            _ => pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| which == Moves::All || in_words(pos, m))
+                .collect(),
         };
         let mut forms = Vec::with_capacity(moves.len() * 16);
         for (i, &m) in moves.iter().enumerate() {
@@ -269,14 +293,26 @@ impl Forms {
     /// a text is read again and again as the audit tries its edits, and
     /// meets the same positions each time.
     pub fn cached(pos: &Chess, notation: Notation, lang: &Language, habits: &Habits) -> Rc<Forms> {
+        Forms::cached_of(pos, notation, lang, habits, Moves::All)
+    }
+
+    /// [`Forms::cached`] of the moves a move printed in words alone can
+    /// be (`K P two`, `R interposes`): a pawn's advance, a piece put
+    /// between a checking piece and the king. Far fewer to render where
+    /// a page in words is read in many positions.
+    pub fn cached_in_words(pos: &Chess, notation: Notation, lang: &Language, habits: &Habits) -> Rc<Forms> {
+        Forms::cached_of(pos, notation, lang, habits, Moves::InWords)
+    }
+
+    fn cached_of(pos: &Chess, notation: Notation, lang: &Language, habits: &Habits, which: Moves) -> Rc<Forms> {
         /// Positions kept; the cache starts afresh when it is full.
         const KEPT: usize = 4096;
-        type Cache = HashMap<(u64, Notation, String, Habits), Rc<Forms>>;
+        type Cache = HashMap<(u64, Moves, Notation, String, Habits), Rc<Forms>>;
         thread_local! {
             static CACHE: RefCell<Cache> = RefCell::new(HashMap::new());
         }
         let hash = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
-        let id = (hash, notation, lang.code.clone(), habits.clone());
+        let id = (hash, which, notation, lang.code.clone(), habits.clone());
         CACHE.with_borrow_mut(|cache| {
             if let Some(forms) = cache.get(&id) {
                 return forms.clone();
@@ -284,7 +320,7 @@ impl Forms {
             if cache.len() >= KEPT {
                 cache.clear();
             }
-            let forms = Rc::new(Forms::new(pos, notation, lang).with_habits(habits));
+            let forms = Rc::new(Forms::of(pos, notation, lang, which).with_habits(habits));
             cache.insert(id, forms.clone());
             forms
         })
