@@ -996,6 +996,34 @@ mod tests {
     }
 
     #[test]
+    fn empty_boxes_of_a_scoresheet_are_reported_with_every_move_that_fits() {
+        // A sheet, one move a box: Black's sixth box and White's eighth
+        // left empty (`...`), and `Qc6` written for `Qe6` later. Each gets
+        // its row at its half-move; an empty box lists every move after
+        // which the sheet reads on, the one played among them.
+        let sheet = "Club championship, round 3\n1. e4 e5\n2. Nf3 d6\n3. d4 Bg4\n4. dxe5 Bxf3\n\
+            5. Qxf3 dxe5\n6. Bc4 ...\n7. Qb3 Qe7\n8. ... c6\n9. Bg5 b5\n10. Nxb5 cxb5\n\
+            11. Bxb5+ Nbd7\n12. O-O-O Rd8\n13. Rxd7 Rxd7\n14. Rd1 Qc6\n15. Bxd7+ Nxd7\n\
+            16. Qb8+ Nxb8\n17. Rd8#\n";
+        let converted = Converter::new().convert_game(sheet);
+        let row = |ply: u32| {
+            converted
+                .findings
+                .iter()
+                .find(|f| f.ply == ply)
+                .map(|f| (f.kind, f.suggestion.split(' ').map(str::to_owned).collect::<Vec<_>>()))
+        };
+        let (kind, fits) = row(12).expect("a row for Black's empty sixth box");
+        assert_eq!(kind, Kind::MissingMoves);
+        assert!(fits.iter().any(|m| m == "Nf6"), "{fits:?}");
+        let (kind, fits) = row(15).expect("a row for White's empty eighth box");
+        assert_eq!(kind, Kind::MissingMoves);
+        assert!(fits.iter().any(|m| m == "Nc3"), "{fits:?}");
+        let (_, fits) = row(28).expect("a row for Qc6");
+        assert_eq!(fits.first().map(String::as_str), Some("Qe6"));
+    }
+
+    #[test]
     fn a_confusion_the_text_makes_elsewhere_singles_out_its_edit() {
         let found = [
             edit("Kt-B 5", "Kt-Kt 5", Slip::OneCharacter),

@@ -1389,7 +1389,11 @@ impl Search<'_, '_> {
             .filter(|(cost, _)| *cost <= floor + synthesis::EDIT)
             .collect();
         kept.sort_by_key(|(cost, _)| *cost);
-        kept.truncate(MOST_GUESSES);
+        // Nothing printed tells the moves that fit a gap apart: the moves
+        // after it must, so every one is kept.
+        if stop.kind != StopKind::Gap {
+            kept.truncate(MOST_GUESSES);
+        }
         let choices: Vec<Move> = kept
             .iter()
             .filter_map(|(_, s)| s.last.as_ref().map(|n| n.found.mv))
