@@ -1024,6 +1024,21 @@ mod tests {
     }
 
     #[test]
+    fn a_capture_with_its_digit_lost_is_a_move_at_its_half_move_not_words() {
+        // `hxgg` for `hxg5`: letters only, but a capture's shape; its row
+        // is at its own half-move, with no row at the game's level.
+        let text = "[Event \"t\"]\n[Result \"*\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 \
+            5. h4 g5 6. hxgg Ne4 7. Bd2 Nxd2 *\n";
+        let converted = Converter::new().convert_game(text);
+        let rows: Vec<(u32, Kind, &str)> = converted
+            .findings
+            .iter()
+            .map(|f| (f.ply, f.kind, f.suggestion.as_str()))
+            .collect();
+        assert_eq!(rows, [(11, Kind::Unparseable, "hxg5")]);
+    }
+
+    #[test]
     fn a_confusion_the_text_makes_elsewhere_singles_out_its_edit() {
         let found = [
             edit("Kt-B 5", "Kt-Kt 5", Slip::OneCharacter),

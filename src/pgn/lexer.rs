@@ -795,7 +795,15 @@ pub fn is_prose_word(word: &str) -> bool {
     let capitals = first.is_uppercase()
         && rest.chars().all(char::is_uppercase)
         && word.chars().any(|c| !"KQRBNPS".contains(c));
-    (lower || capitals) && !MOVE_WORDS.contains(&word)
+    (lower || capitals) && !MOVE_WORDS.contains(&word) && !is_capture_shaped(word)
+}
+
+/// Whether `word` is shaped as a capture with its digits lost (`hxgg`,
+/// `Nxee`): a piece letter or none, then files and a capture mark only.
+/// No word of prose is.
+fn is_capture_shaped(word: &str) -> bool {
+    let rest = word.strip_prefix(|c: char| c.is_uppercase()).unwrap_or(word);
+    rest.contains('x') && rest.chars().all(|c| matches!(c, 'a'..='h' | 'x'))
 }
 
 /// Whether a line holds prose: a word of prose outside `{…}` comments.
