@@ -53,6 +53,9 @@ pub enum Slip {
     /// A move too damaged for one edit, read from its destination alone:
     /// too little of it is left to repair it.
     LegibleDestination,
+    /// A move past every edit, read from the moves after it alone
+    /// (`hxgx` for `cxb5`).
+    Illegible,
     /// Two half-moves written in each other's place.
     SwappedMoves,
     /// A half-move left out.
@@ -70,7 +73,7 @@ impl Slip {
     pub fn is_loose(self) -> bool {
         matches!(
             self,
-            Slip::OtherLine | Slip::LegibleDestination | Slip::ExtraMove
+            Slip::OtherLine | Slip::LegibleDestination | Slip::Illegible | Slip::ExtraMove
         )
     }
 
@@ -86,6 +89,7 @@ impl Slip {
             Slip::OtherLine => "the same move on another file or rank",
             Slip::Legible => "read from its legible squares",
             Slip::LegibleDestination => "read from its destination, the rest illegible",
+            Slip::Illegible => "past reading, read from the moves after it",
             Slip::SwappedMoves => "two half-moves swapped",
             Slip::DroppedMove => "a half-move missing",
             Slip::ExtraMove => "a half-move too many",

@@ -561,6 +561,11 @@ impl<'g> Search<'g> {
             }
             self.swapped(i, &mut found);
         }
+        // A word past every edit where the game stopped is read from the
+        // moves after it, when one in its place lets the game read on.
+        if found.is_empty() && !self.marks() && self.game.lexed.tokens[self.steps[last].token].kind == TokenKind::Word {
+            self.replaced(last, &mut found);
+        }
         // A mark that stopped fitting before the window points at the
         // mistake: the moves around it are searched too.
         if !self.marks() {
@@ -926,7 +931,40 @@ impl<'g> Search<'g> {
             let near = self.nearest_to(step, &gap_written, &moves);
             fitting.retain(|f| near.contains(&f.0));
         }
-        // The moves under which the text reads furthest.
+        self.fit_gap(i, (at, &gap_written, Slip::DroppedMove), fitting, found);
+    }
+
+    /// Step `i`'s move, past every edit, read from the moves after it:
+    /// each legal move in its place under which the text reads on
+    /// (`hxgx` for `cxb5`).
+    fn replaced(&self, i: usize, found: &mut Vec<Suggestion>) {
+        let step = &self.steps[i];
+        let at = self.span(step.token);
+        let fitting = step
+            .before
+            .legal_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let written = self.write(step, m);
+                let (_, reach) = self.replays(&[(at.clone(), written.clone())])?;
+                Some((m, written, reach))
+            })
+            .collect();
+        self.fit_gap(i, (at, self.word(step.token), Slip::Illegible), fitting, found);
+    }
+
+    /// The suggestion, of `slip`, for a place at step `i`, `at` in the
+    /// text (where `written` stands, if anything): of the moves
+    /// `fitting` it, each with its text and how far the text reads with
+    /// it, those that read furthest.
+    fn fit_gap(
+        &self,
+        i: usize,
+        (at, written, slip): (Range<u32>, &str, Slip),
+        mut fitting: Vec<(Move, String, u32)>,
+        found: &mut Vec<Suggestion>,
+    ) {
+        let step = &self.steps[i];
         let furthest = fitting.iter().map(|f| f.2).max().unwrap_or(0);
         fitting.retain(|f| f.2 == furthest);
         // One suggestion per gap: the moves that fit are its choices.
@@ -934,9 +972,9 @@ impl<'g> Search<'g> {
             .iter()
             .map(|(m, inserted, reach)| Suggestion {
                 ply: self.ply(i),
-                slip: Slip::DroppedMove,
+                slip,
                 edits: vec![(at.clone(), inserted.clone())],
-                written: gap_written.clone(),
+                written: written.to_owned(),
                 moves: san(&step.before, *m, Language::english()),
                 before: step.before.clone(),
                 reach: *reach,
