@@ -1281,11 +1281,7 @@ impl Search<'_, '_> {
         // a person reads a damaged page.
         let guess = self.guesses;
         let missing = stop.kind == StopKind::Gap;
-        // A move left out is missing before the later move's number.
-        let before = match stop.first.checked_sub(1) {
-            Some(q) if missing && self.layout.words[q].is_number() => q,
-            _ => stop.first,
-        };
+        let before = self.missing_before(&stop);
         let turn = state.pos.turn();
         let mut bridged: Vec<(u32, State)> = Vec::new();
         for mv in state.pos.legal_moves() {
@@ -1354,27 +1350,10 @@ impl Search<'_, '_> {
     fn weigh_guesses(&mut self, state: &State, stop: &Stop, guessed: &mut Vec<State>) {
         let moves: Vec<Move> = guessed.iter().filter_map(|s| s.last.as_ref().map(|n| n.found.mv)).collect();
         let forms = Forms::cached(&state.pos, self.notation, self.lang, self.habits);
-        // What is printed there: the words before the next move's number
-        // (`B to X a` where only `B` parses), each move weighed against
-        // the span nearest to it.
-        // For a move left out, what stands before the later move's
-        // number, if a few words do (`19) Sb1 5 20) Le5`: the `5` of
-        // `g5`); else nothing is printed and every move is as near.
-        let written = if stop.kind == StopKind::Gap {
-            let l = self.layout;
-            let end = match stop.first.checked_sub(1) {
-                Some(q) if l.words[q].is_number() => q,
-                _ => stop.first,
-            };
-            let printed: Vec<usize> = (state.next..end).filter(|&i| !l.is_filler(i)).collect();
-            match (printed.first(), printed.last()) {
-                (Some(&a), Some(&b)) if printed.len() <= SLOT_WORDS && printed.iter().all(|&i| l.depth[i] == 0) => {
-                    vec![short_text(&l.text[l.words[a].start as usize..l.words[b].end as usize])]
-                }
-                _ => Vec::new(),
-            }
-        } else {
-            self.place_spans(stop)
+        // Each move weighed against the span of the place nearest to it.
+        let written = match stop.kind {
+            StopKind::Gap => self.gap_spans(state, stop),
+            StopKind::Illegal | StopKind::Unreadable => self.place_spans(stop),
         };
         let mut near = vec![GUESSED; moves.len()];
         for span in &written {
@@ -1412,6 +1391,31 @@ impl Search<'_, '_> {
                 }));
             }
             guessed.push(s);
+        }
+    }
+
+    /// The word before which a half-move is left out at `stop`: the later
+    /// move's number, or its first word.
+    fn missing_before(&self, stop: &Stop) -> usize {
+        match stop.first.checked_sub(1) {
+            Some(q) if stop.kind == StopKind::Gap && self.layout.words[q].is_number() => q,
+            _ => stop.first,
+        }
+    }
+
+    /// What stands for a half-move left out after `state`'s line, before
+    /// the later move at `stop`, when a few words do (`19) Sb1 5 20) Le5`:
+    /// the `5` of `g5`); else nothing is printed.
+    fn gap_spans(&self, state: &State, stop: &Stop) -> Vec<String> {
+        let l = self.layout;
+        let printed: Vec<usize> = (state.next..self.missing_before(stop))
+            .filter(|&i| !l.is_filler(i))
+            .collect();
+        match (printed.first(), printed.last()) {
+            (Some(&a), Some(&b)) if printed.len() <= SLOT_WORDS && printed.iter().all(|&i| l.depth[i] == 0) => {
+                vec![short_text(&l.text[l.words[a].start as usize..l.words[b].end as usize])]
+            }
+            _ => Vec::new(),
         }
     }
 
