@@ -364,7 +364,7 @@ fn habits_of(
     let mut before = start.clone();
     let mut slips = Vec::new();
     let mut printed = HashMap::new();
-    for found in line.moves.iter() {
+    for found in &line.moves {
         if found.missing {
             before.play_unchecked(found.mv);
             continue;
