@@ -11,7 +11,7 @@
 use shakmaty::Color;
 
 use crate::document::spans::{is_end_word, short_text, spans, vocabulary};
-use crate::document::synthesis::Habits;
+use crate::document::synthesis::{Habits, with_paired_look_alikes};
 use crate::document::words::{Word, WordKind};
 use crate::lang::Language;
 use crate::notation::Notation;
@@ -123,7 +123,7 @@ pub fn unreadable_after(
                     .map(|&(len, _)| len)
                     .filter(|&len| {
                         let raw = &text[w.start as usize..words[i + len - 1].end as usize];
-                        let span = short_text(&habits.as_meant(raw));
+                        let span = short_text(&with_paired_look_alikes(&habits.as_meant(raw)));
                         notation.parse(&span, lang, place.turn).is_ok()
                     })
                     .max();
@@ -232,9 +232,10 @@ mod tests {
     #[test]
     fn each_move_past_reading_is_placed_by_the_numbers() {
         // One number to each half-move, some damaged, a note's mark, a
-        // misprinted number (`21` for `24`), `X` for `K` throughout.
+        // misprinted number (`21` for `24`), `X` for `K` throughout, `It`
+        // for `R`.
         let text = "20 Q to B 4 (c) 20 Kfc to B 4 21 P to X Kt 4 2'i V to X 4 \
-            22 QtoQS 22 R takes P 21 B takes R 23 Q to X 2 ch 24 Resigns. NOTES. (a) 3 Kt to B 3 is better.";
+            22 QtoQS 22 It takes P 21 B takes R 23 Q to X 2 ch 24 Resigns. NOTES. (a) 3 Kt to B 3 is better.";
         let habits = Habits::new([('x', 'k')]);
         assert_eq!(
             unreadable(text, &habits),

@@ -860,6 +860,25 @@ fn confused(a: char, b: char) -> bool {
 }
 
 /// The character that the two characters `printed` print like.
+/// `text` with each word of two capital-led characters that print as
+/// one piece letter read as it (`It takes P`: `R takes P`).
+pub fn with_paired_look_alikes(text: &str) -> String {
+    text.split_inclusive(char::is_whitespace)
+        .map(|word| {
+            let bare = word.trim_end();
+            let chars: Vec<char> = bare.chars().collect();
+            let meant = match chars.as_slice() {
+                [a, b] if a.is_uppercase() => confused_pair_meaning([lower(*a), lower(*b)]),
+                _ => None,
+            };
+            meant.map_or_else(
+                || word.to_owned(),
+                |m| format!("{}{}", m.to_uppercase(), &word[bare.len()..]),
+            )
+        })
+        .collect()
+}
+
 fn confused_pair_meaning(printed: [char; 2]) -> Option<char> {
     CONFUSED_PAIRS.iter().find(|&&(p, _)| p == printed).map(|&(_, m)| m)
 }
