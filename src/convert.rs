@@ -717,8 +717,7 @@ fn is_explanation(kind: Kind) -> bool {
 }
 
 /// How well the rest of `text` bears out `edit`: how far the text with it
-/// made reads (`u32::MAX`: to its end), then how few moves after it are
-/// read as misprints or contradict their marks.
+/// made reads (`u32::MAX`: to its end), then how few marks it contradicts.
 fn evidence(
     text: &str,
     edit: &Suggestion,
@@ -737,8 +736,7 @@ fn evidence(
             )
         })
         .count();
-    let misread = game.replay.misreads.iter().filter(|&&p| p > edit.ply).count();
-    (reached, std::cmp::Reverse(marks + misread))
+    (reached, std::cmp::Reverse(marks))
 }
 
 /// The offset in the original text of `offset` in the text after every

@@ -110,7 +110,7 @@ pub fn unreadable_after(
             WordKind::Close | WordKind::Separator | WordKind::Dots => i += 1,
             WordKind::Text => {
                 let word = w.text(text);
-                if is_end_word(word) || is_prose(word) {
+                if is_end_word(word) {
                     break;
                 }
                 // A move number damaged past reading (`2'i`, `2?`, `•11`).
@@ -187,24 +187,26 @@ fn is_damaged_number(word: &str) -> bool {
         && word.chars().any(|c| c.is_ascii_digit())
 }
 
-/// Whether `word` is prose: a long word of letters, all capitals (a
-/// heading) or none after the first, that is no word of a move (`adopts`,
-/// `NOTES.`; not `takes`, `Castles`, `Qtoltßch`).
+/// Whether `word`, in a move that no parser reads, is prose: a long
+/// word of letters, all capitals (a heading) or none after the first,
+/// that is no word of a move, nor a piece and such a word run together
+/// (`adopts`, `NOTES.`; not `takes`, `Qtoltßch`).
 fn is_prose(word: &str) -> bool {
     let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
     let lower = bare.to_lowercase();
     let tail_lower = bare.chars().skip(1).all(char::is_lowercase);
     let capitals = bare.chars().all(char::is_uppercase);
-    // `Qtoltßch`, `Kllto`: a piece and `to` or `takes` run together.
-    let glued_move = ["to", "takes"]
+    let long_form = &vocabulary().long_form;
+    // `Qtoltßch`, `Kllto`: a piece and the word for a move or a capture.
+    let glued_move = long_form
         .iter()
-        .any(|long| lower.find(long).is_some_and(|at| (1..=3).contains(&at)));
+        .filter(|(_, mark)| matches!(mark.as_str(), "-" | "x"))
+        .any(|(long, _)| lower.find(long.as_str()).is_some_and(|at| (1..=3).contains(&at)));
     bare.chars().count() >= PROSE_LETTERS
         && bare.chars().all(char::is_alphabetic)
         && (capitals || tail_lower)
         && !glued_move
-        && !vocabulary().long_form.contains_key(lower.as_str())
-        && !lower.starts_with("castle")
+        && !long_form.contains_key(lower.as_str())
 }
 
 #[cfg(test)]
