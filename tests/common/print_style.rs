@@ -54,6 +54,7 @@ pub fn corpus_dir() -> PathBuf {
 // ---------------------------------------------------------------------
 
 /// A real game from the usual start, as the corpus gives it.
+#[derive(Clone)]
 pub struct TrueGame {
     pub white: String,
     pub black: String,
@@ -65,9 +66,21 @@ pub struct TrueGame {
     /// Each move in English SAN, with its check or mate mark.
     pub sans: Vec<String>,
     /// The position before each move, and the last one.
-    positions: Vec<Chess>,
+    pub positions: Vec<Chess>,
     /// Where each piece started, before each move.
     origins: Vec<Origins>,
+}
+
+impl TrueGame {
+    /// The game's first `plies` half-moves.
+    pub fn cut(&self, plies: usize) -> TrueGame {
+        let mut cut = self.clone();
+        cut.moves.truncate(plies);
+        cut.sans.truncate(plies);
+        cut.positions.truncate(plies + 1);
+        cut.origins.truncate(plies + 1);
+        cut
+    }
 }
 
 /// `count` games from the usual start with a number of half-moves in
@@ -2436,10 +2449,15 @@ pub fn main_record(records: &[GameRecord]) -> Option<&GameRecord> {
 
 /// Judges what was read from `page` against `game`.
 pub fn judge(page: &Page, game: &TrueGame, records: &[GameRecord]) -> Verdict {
+    judge_damages(&page.damages, game, records)
+}
+
+/// Judges what was read from a text with `damages` against `game`.
+pub fn judge_damages(damages: &[Damage], game: &TrueGame, records: &[GameRecord]) -> Verdict {
     let games = records.iter().filter(|r| !r.moves().is_empty()).count();
     let Some(record) = main_record(records) else {
         return Verdict {
-            damages: page.damages.len() as u32,
+            damages: damages.len() as u32,
             differs_at: Some(1),
             ..Verdict::default()
         };
@@ -2450,10 +2468,10 @@ pub fn judge(page: &Page, game: &TrueGame, records: &[GameRecord]) -> Verdict {
         exact: games == 1 && !record.is_rejected() && differs_at.is_none(),
         games,
         differs_at,
-        damages: page.damages.len() as u32,
+        damages: damages.len() as u32,
         ..Verdict::default()
     };
-    for damage in &page.damages {
+    for damage in damages {
         let at_ply: Vec<&Finding> = record
             .findings()
             .map(|(f, _)| f)

@@ -30,7 +30,7 @@ use nom::{IResult, Parser};
 use shakmaty::{Bitboard, CastlingSide, File, Rank, Role, Square};
 
 use crate::lang::Language;
-use crate::model::MovePattern;
+use crate::model::{Captured, MovePattern};
 
 pub mod write;
 
@@ -133,6 +133,14 @@ fn parse_full(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> 
         Some((role, len)) => (&core[len..], Some(role)),
         None => (core, None),
     };
+    if let Some(role) = role
+        && let Some(captured) = captured_piece(rest, lang)
+    {
+        pattern.role = Some(role);
+        pattern.captured = Captured::Piece(captured);
+        pattern.claims.capture = true;
+        return Ok(pattern);
+    }
     if role.is_none() && rest.starts_with(['x', '×', ':']) {
         return Err(SyntaxError {
             offset: at(rest),
@@ -173,6 +181,19 @@ fn parse_full(token: &str, lang: &Language) -> Result<MovePattern, SyntaxError> 
         expected,
     })?;
     Ok(pattern)
+}
+
+/// The piece a move names as captured in place of a square, as
+/// handwritten scoresheets shorten a capture the position settles
+/// (`BxN`, `QxQ`, `RxP`): a capture mark and a capital piece letter that
+/// end the move.
+fn captured_piece(rest: &str, lang: &Language) -> Option<Role> {
+    let letter = rest.strip_prefix(['x', '×', ':'])?;
+    if !letter.starts_with(|c: char| c.is_uppercase()) {
+        return None;
+    }
+    let (role, len) = lang.piece_prefix(letter)?;
+    (len == letter.len() && role != Role::King).then_some(role)
 }
 
 /// The common case in one pass over the bytes: an ASCII piece letter or
@@ -554,6 +575,29 @@ mod tests {
 
     fn sq(s: Square) -> Bitboard {
         Bitboard::from_square(s)
+    }
+
+    #[test]
+    fn a_capture_may_name_the_piece_taken_instead_of_its_square() {
+        for (token, role, captured) in [
+            ("BxN", Role::Bishop, Role::Knight),
+            ("QxQ+", Role::Queen, Role::Queen),
+            ("R:P", Role::Rook, Role::Pawn),
+        ] {
+            let p = en(token);
+            assert_eq!(
+                (p.role, p.captured, p.to, p.claims.capture),
+                (Some(role), Captured::Piece(captured), Bitboard::FULL, true),
+                "{token}"
+            );
+        }
+        let de = Language::builtin("de").expect("German letters");
+        let p = parse("LxS", de).expect("LxS");
+        assert_eq!(p.captured, Captured::Piece(Role::Knight));
+        // A small letter is a file, and a king is never taken.
+        for token in ["Bxb", "QxK"] {
+            assert!(parse(token, Language::english()).is_err(), "{token}");
+        }
     }
 
     #[test]
