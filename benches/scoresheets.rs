@@ -8,6 +8,7 @@
 //!
 //!   cargo bench --bench scoresheets                  200 sheets each way
 //!   SHEETS=50 SEED=7 cargo bench --bench scoresheets
+//!   SLIPS=1 cargo bench --bench scoresheets      one slip a sheet
 //!   cargo bench --bench scoresheets -- failures      what went wrong
 //!   cargo bench --bench scoresheets -- show 7        sheet 7 and its reading
 //!
@@ -30,12 +31,13 @@ use scoresheet::GameRecord;
 const REPORT_SEED: u64 = 2001;
 /// Games drawn from the corpus.
 const GAMES: usize = 400;
-/// The most slips on one sheet.
+/// The most slips on one sheet, unless `SLIPS` says.
 const MOST_SLIPS: usize = 6;
 
 fn main() {
     let seed = env_number("SEED").unwrap_or(REPORT_SEED);
     let sheets = env_number("SHEETS").unwrap_or(200);
+    let slips = env_number("SLIPS").map_or(MOST_SLIPS, |n| n as usize);
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
@@ -48,13 +50,13 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("show") => {
             let i = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(0);
-            let (sheet, game) = sheet(&games, seed, i, MOST_SLIPS);
+            let (sheet, game) = sheet(&games, seed, i, slips);
             println!("{}", sheet.text);
             let records = read_page(&sheet.text, true);
             println!("{}", explain(&sheet, &game, &records));
         }
-        Some("failures") => run(&games, seed, sheets, true),
-        _ => run(&games, seed, sheets, false),
+        Some("failures") => run(&games, seed, sheets, slips, true),
+        _ => run(&games, seed, sheets, slips, false),
     }
 }
 
@@ -71,7 +73,7 @@ fn sheet(games: &[TrueGame], seed: u64, i: u64, most_slips: usize) -> (Sheet, Tr
     (sheet, cut)
 }
 
-fn run(games: &[TrueGame], seed: u64, sheets: u64, failures: bool) {
+fn run(games: &[TrueGame], seed: u64, sheets: u64, most_slips: usize, failures: bool) {
     println!("scoresheet benchmark, seed {seed}: {sheets} sheets each way");
     let started = Instant::now();
     let clean = (0..sheets)
@@ -92,7 +94,7 @@ fn run(games: &[TrueGame], seed: u64, sheets: u64, failures: bool) {
     let mut by_kind = [(0usize, 0usize, 0usize); Slip::ALL.len()];
     let (mut repaired, mut slipped) = (0, 0);
     for i in 0..sheets {
-        let (sheet, game) = sheet(games, seed, i, MOST_SLIPS);
+        let (sheet, game) = sheet(games, seed, i, most_slips);
         let records = read_page(&sheet.text, true);
         let verdict = judge_damages(&sheet.damages(), &game, &records);
         slipped += 1;

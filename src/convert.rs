@@ -647,7 +647,8 @@ impl Rounds {
             .map(|f| f.ply)
             .max()
             .unwrap_or(0)
-            .max(edit.ply);
+            .max(edit.ply)
+            .max(edit.partner.as_ref().map_or(0, |(ply, _)| *ply));
         if self.chain.is_empty() {
             self.whole = findings.iter().filter(|f| f.ply == 0).cloned().collect();
         }
@@ -658,19 +659,19 @@ impl Rounds {
             // Repaired, what the edit explains is told by its own row; a
             // move read as a misprint is no part of it.
             let by_repair = f.ply == edit.ply
+                || edit.partner.as_ref().is_some_and(|(ply, _)| f.ply == *ply)
                 || f.severity == Severity::Error && !misreads.contains(&f.ply);
             self.earlier.push((f, by_repair));
         }
-        let at = edit.edits.first().map_or(0, |(r, _)| r.start);
-        let mut made = Finding::game(
-            Kind::Repaired,
-            Severity::Warning,
-            format!("repaired: {}", edit.describe()),
-        )
-        .at(original(&self.chain, at), edit.written.clone())
-        .before_move(&edit.before, edit.ply);
-        made.suggestion = edit.moves.clone();
-        self.earlier.push((made, false));
+        let message = format!("repaired: {}", edit.describe());
+        for part in edit.at_each_ply() {
+            let at = part.edits.first().map_or(0, |(r, _)| r.start);
+            let mut made = Finding::game(Kind::Repaired, Severity::Warning, message.clone())
+                .at(original(&self.chain, at), part.written.clone())
+                .before_move(&part.before, part.ply);
+            made.suggestion = part.moves;
+            self.earlier.push((made, false));
+        }
     }
 }
 
@@ -915,6 +916,7 @@ mod tests {
             before: Chess::default(),
             reach: 20,
             choices: Vec::new(),
+            partner: None,
         }
     }
 
@@ -991,6 +993,26 @@ mod tests {
         let suggested: Vec<&str> = rows[0].2.split(' ').collect();
         assert!(suggested.contains(&"b5") && suggested.iter().all(|m| m.ends_with('5')), "{rows:?}");
         assert_eq!(rows[1].0, 28);
+    }
+
+    #[test]
+    fn two_moves_written_in_each_others_boxes_get_a_row_at_each() {
+        // White's third and fourth moves swapped: each box gets its row,
+        // naming the move that belongs there.
+        let sheet = "1. e4 e5\n2. Nf3 Nc6\n3. Ba4 a6\n4. Bb5 Nf6\n5. O-O Be7\n6. Re1 b5\n7. Bb3 d6\n";
+        let converted = Converter::new().convert_game(sheet);
+        let rows: Vec<(u32, Kind, &str)> = converted
+            .findings
+            .iter()
+            .filter(|f| f.kind == Kind::SwappedMoves)
+            .map(|f| (f.ply, f.kind, f.suggestion.as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            [(5, Kind::SwappedMoves, "Bb5"), (7, Kind::SwappedMoves, "Ba4")],
+            "{:?}",
+            converted.findings
+        );
     }
 
     #[test]

@@ -107,6 +107,9 @@ pub struct Suggestion {
     /// Where several moves fit a gap (and `edits` is empty), one
     /// suggestion for each: guesses to read on with, never repairs.
     pub choices: Vec<Suggestion>,
+    /// For two half-moves swapped, the later one's ply and the position
+    /// before it.
+    pub partner: Option<(u32, Chess)>,
 }
 
 impl Suggestion {
@@ -118,6 +121,33 @@ impl Suggestion {
             _ if self.ply < failed_at => Kind::WrongMoveLegal,
             _ => Kind::Illegal,
         }
+    }
+
+    /// The suggestion as told at each half-move it changes: two half-moves
+    /// swapped are two rows, each with the move its own box holds.
+    pub fn at_each_ply(&self) -> Vec<Suggestion> {
+        let Some((ply, before)) = &self.partner else {
+            return vec![self.clone()];
+        };
+        let (Some((first, second)), [a, b]) = (self.moves.split_once(','), self.edits.as_slice())
+        else {
+            return vec![self.clone()];
+        };
+        let part = |ply: u32, edit: &(Range<u32>, String), written: &str, moves: &str, before: &Chess| {
+            Suggestion {
+                ply,
+                edits: vec![edit.clone()],
+                written: written.to_owned(),
+                moves: moves.to_owned(),
+                before: before.clone(),
+                partner: None,
+                ..self.clone()
+            }
+        };
+        vec![
+            part(self.ply, a, &b.1, first, &self.before),
+            part(*ply, b, &a.1, second, before),
+        ]
     }
 
     /// The one character the edit puts in place of another, as (printed,
@@ -138,7 +168,9 @@ impl Suggestion {
             ),
             Slip::DroppedMove => format!("{} inserted ({})", self.moves, self.slip.describe()),
             Slip::ExtraMove => format!("\"{}\" removed ({})", self.written, self.slip.describe()),
-            Slip::SwappedMoves => format!("{} ({})", self.moves, self.slip.describe()),
+            Slip::SwappedMoves if self.partner.is_some() => {
+                format!("{} ({})", self.moves, self.slip.describe())
+            }
             _ => format!(
                 "\"{}\" read as {} ({})",
                 self.written,
@@ -275,16 +307,28 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion], misreads: &[u
                 failing.written = first.written.clone();
             }
         }
-        failing.suggestion = join_unique(told.iter().map(|s| s.moves.as_str()));
+        let own: Vec<Suggestion> = told
+            .iter()
+            .flat_map(|s| s.at_each_ply())
+            .filter(|s| s.ply == failed_at)
+            .collect();
+        failing.suggestion = join_unique(own.iter().map(|s| s.moves.as_str()));
         failing.message.push_str(&format!(
             "; the rest of the game is legal with {}",
             or_list(told.iter().map(|s| s.describe()))
         ));
     }
     let mut added: Vec<Finding> = Vec::new();
+    // Two half-moves swapped at the failing one: the other box's row.
+    let partners = told
+        .iter()
+        .flat_map(|s| s.at_each_ply())
+        .filter(|s| s.ply != failed_at);
     for s in found
         .iter()
         .filter(|s| s.ply != failed_at || !told.contains(s))
+        .flat_map(Suggestion::at_each_ply)
+        .chain(partners)
     {
         let kind = s.kind(failed_at);
         if let Some(same) = added.iter_mut().find(|f| f.kind == kind && f.ply == s.ply) {
@@ -702,6 +746,15 @@ impl<'g> Search<'g> {
 
     /// The English SAN of `moves[from..to]` (main-line indices), played
     /// from the start.
+    /// The position before half-move `at` (from 0) of `moves`.
+    fn position(&self, moves: &[Move], at: usize) -> Chess {
+        let mut pos = self.game.start.clone();
+        for &m in moves.iter().take(at) {
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+
     fn sans(&self, moves: &[Move], from: usize, to: usize) -> String {
         let mut pos = self.game.start.clone();
         let mut out = Vec::new();
@@ -864,6 +917,7 @@ impl<'g> Search<'g> {
                     before: step.before.clone(),
                     reach,
                     choices: Vec::new(),
+                    partner: None,
                 });
             }
         }
@@ -979,6 +1033,7 @@ impl<'g> Search<'g> {
                 before: step.before.clone(),
                 reach: *reach,
                 choices: Vec::new(),
+                partner: None,
             })
             .collect();
         match choices.len() {
@@ -1077,6 +1132,7 @@ impl<'g> Search<'g> {
                 before: step.before.clone(),
                 reach,
                 choices: Vec::new(),
+                partner: None,
             });
         }
     }
@@ -1099,8 +1155,9 @@ impl<'g> Search<'g> {
             }
             let edits = vec![(self.span(a), wb.to_owned()), (self.span(b), wa.to_owned())];
             if let Some((moves, reach)) = self.replays(&edits) {
-                let moves =
-                    [self.first + i, self.first + i + gap].map(|j| self.sans(&moves, j, j + 1));
+                let later = self.first + i + gap;
+                let partner = Some((later as u32 + 1, self.position(&moves, later)));
+                let moves = [self.first + i, later].map(|j| self.sans(&moves, j, j + 1));
                 found.push(Suggestion {
                     ply: self.ply(i),
                     slip: Slip::SwappedMoves,
@@ -1110,6 +1167,7 @@ impl<'g> Search<'g> {
                     before: self.steps[i].before.clone(),
                     reach,
                     choices: Vec::new(),
+                    partner,
                 });
             }
         }

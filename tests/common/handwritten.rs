@@ -19,6 +19,7 @@
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
+use scoresheet::game::{ReadOptions, read};
 use scoresheet::lang::Language;
 use scoresheet::notation::san::san;
 use shakmaty::{Chess, Move, Position, Role};
@@ -139,9 +140,10 @@ pub fn write_sheet(game: &TrueGame, seed: u64, most_slips: usize) -> Sheet {
         short_forms: rng.random_bool(0.3),
     };
     let plies = game.moves.len().min(rng.random_range(20..=70));
-    let mut boxes: Vec<String> = (0..plies)
+    let clean: Vec<String> = (0..plies)
         .map(|i| write_move(&game.positions[i], game.moves[i], &habits, &mut rng))
         .collect();
+    let mut boxes = clean.clone();
     let mut slips = Vec::new();
     let count = if most_slips == 0 {
         0
@@ -163,6 +165,18 @@ pub fn write_sheet(game: &TrueGame, seed: u64, most_slips: usize) -> Sheet {
         if made.is_empty() || made.iter().any(|(i, _)| taken(*i)) {
             continue;
         }
+        // A slip that leaves a legal game (alone on the sheet) is one no
+        // reader of one sheet can see: only the other player's copy
+        // tells it.
+        if !matches!(kind, Slip::EmptyBox | Slip::EmptyBoxes) {
+            let mut tried = clean.clone();
+            for (i, written) in &made {
+                tried[*i] = written.clone();
+            }
+            if replays(&tried) {
+                continue;
+            }
+        }
         for (i, written) in made {
             slips.push((
                 kind,
@@ -177,12 +191,7 @@ pub fn write_sheet(game: &TrueGame, seed: u64, most_slips: usize) -> Sheet {
         }
     }
     slips.sort_by_key(|(_, d)| d.ply);
-    let mut text = String::from("Scoresheet (transcribed box by box)\n");
-    let mut move_lines = Vec::new();
-    for (number, pair) in boxes.chunks(2).enumerate() {
-        move_lines.extend(pair.iter().map(|_| number + 1));
-        text.push_str(&format!("{}. {}\n", number + 1, pair.join(" ")));
-    }
+    let (text, move_lines) = transcribe(&boxes);
     let mut described = vec![
         format!("{plies} half-moves"),
         format!("{} slips", slips.len()),
@@ -204,6 +213,23 @@ pub fn write_sheet(game: &TrueGame, seed: u64, most_slips: usize) -> Sheet {
         slips,
         plies,
     }
+}
+
+/// The sheet's boxes transcribed one numbered pair a line, and the line
+/// each half-move is on.
+fn transcribe(boxes: &[String]) -> (String, Vec<usize>) {
+    let mut text = String::from("Scoresheet (transcribed box by box)\n");
+    let mut move_lines = Vec::new();
+    for (number, pair) in boxes.chunks(2).enumerate() {
+        move_lines.extend(pair.iter().map(|_| number + 1));
+        text.push_str(&format!("{}. {}\n", number + 1, pair.join(" ")));
+    }
+    (text, move_lines)
+}
+
+/// Whether the boxes as written replay as a legal game.
+fn replays(boxes: &[String]) -> bool {
+    !read(&transcribe(boxes).0, &ReadOptions::default()).is_rejected()
 }
 
 fn pick_slip(rng: &mut StdRng) -> Slip {

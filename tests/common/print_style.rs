@@ -2486,12 +2486,19 @@ pub fn judge_damages(damages: &[Damage], game: &TrueGame, records: &[GameRecord]
         }
         if at_ply
             .iter()
-            .any(|f| f.suggestion.split([' ', ',']).any(|s| s == damage.true_san))
+            .any(|f| names(&f.suggestion, &damage.true_san))
         {
             verdict.suggested += 1;
         }
     }
     verdict
+}
+
+/// Whether a finding's suggestion names `san` among its moves, check and
+/// mate marks aside, as `../shared/real/score.py` reads it.
+fn names(suggestion: &str, san: &str) -> bool {
+    let bare = |s: &str| s.trim_end_matches(['+', '#']).to_owned();
+    suggestion.split_whitespace().any(|s| bare(s) == bare(san))
 }
 
 /// The first half-move (from 1) where two lines part.
@@ -2552,9 +2559,7 @@ pub fn explain(page: &Page, game: &TrueGame, records: &[GameRecord], verdict: &V
     for d in &page.damages {
         let at_ply = |f: &&Finding| f.ply == d.ply && f.kind.is_about_a_move();
         let found: Vec<&Finding> = record.findings().map(|(f, _)| f).filter(at_ply).collect();
-        let suggested = found
-            .iter()
-            .any(|f| f.suggestion.split([' ', ',']).any(|s| s == d.true_san));
+        let suggested = found.iter().any(|f| names(&f.suggestion, &d.true_san));
         out.push_str(&format!(
             "  damage ply {} {:?} -> {:?} (true {}): found {}, suggested {suggested}\n",
             d.ply,
