@@ -996,6 +996,49 @@ mod tests {
     }
 
     #[test]
+    fn boxes_left_empty_in_a_row_each_get_a_row_and_the_sheet_reads_on() {
+        // Black's third box and White's fourth left empty, one after the
+        // other, and `Ng8` written for `Ng3` later: a row at each box,
+        // naming the move played among those that fit, and the slip after
+        // them found too.
+        let sheet = "Club championship, round 5\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 ...\n4. ... Nf6\n\
+            5. O-O Be7\n6. Re1 b5\n7. Bb3 d6\n8. c3 O-O\n9. h3 Na5\n10. Bc2 c5\n11. d4 Qc7\n\
+            12. Nbd2 cxd4\n13. cxd4 Bd7\n14. Nf1 Rac8\n15. Ng8 Nc4\n";
+        let converted = Converter::new().convert_game(sheet);
+        let row = |ply: u32| {
+            converted
+                .findings
+                .iter()
+                .find(|f| f.ply == ply)
+                .map(|f| (f.kind, f.suggestion.split(' ').map(str::to_owned).collect::<Vec<_>>()))
+        };
+        let (kind, fits) = row(6).expect("a row for Black's empty third box");
+        assert_eq!(kind, Kind::MissingMoves);
+        assert!(fits.iter().any(|m| m == "a6"), "{fits:?}");
+        let (kind, fits) = row(7).expect("a row for White's empty fourth box");
+        assert_eq!(kind, Kind::MissingMoves);
+        assert!(fits.iter().any(|m| m == "Ba4"), "{fits:?}");
+        let (_, fits) = row(29).expect("a row for Ng8");
+        assert!(fits.iter().any(|m| m == "Ng3"), "{fits:?}");
+    }
+
+    #[test]
+    fn dots_after_a_number_in_print_are_blacks_move_following_not_an_empty_box() {
+        // White's fifth printed, a note, then Black's fifth under the
+        // number again with dots: nothing is missing.
+        let text = "1. P - K 4  P - K 4\n2. Kt - K B 3  Kt - Q B 3\n3. B - Kt 5  P - Q R 3\n\
+            4. B - R 4  Kt - B 3\n5. Castles\n\nThe usual move.\n\n5. ........  B - K 2\n\
+            6. R - K sq  P - Q Kt 4\n7. B - Kt 3  P - Q 3\n";
+        let converted = Converter::new().convert_game(text);
+        assert!(
+            converted.findings.iter().all(|f| f.kind != Kind::MissingMoves),
+            "{:?}",
+            converted.findings
+        );
+        assert!(!converted.rejected, "{:?}", converted.findings);
+    }
+
+    #[test]
     fn two_moves_written_in_each_others_boxes_get_a_row_at_each() {
         // White's third and fourth moves swapped: each box gets its row,
         // naming the move that belongs there.

@@ -27,8 +27,8 @@ const SHEETS: u64 = 12;
 const MOST_SLIPS: usize = 6;
 /// Shares of the slips found at their half-move, and with the true move
 /// named, at least.
-const FOUND_AT_LEAST: f64 = 0.65;
-const SUGGESTED_AT_LEAST: f64 = 0.42;
+const FOUND_AT_LEAST: f64 = 0.75;
+const SUGGESTED_AT_LEAST: f64 = 0.58;
 
 #[test]
 fn handwritten_sheets_read_back_and_their_slips_are_found() {

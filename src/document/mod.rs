@@ -494,6 +494,23 @@ fn reading_findings(
                 unreadable(written, reading.0, reading.1, before.turn()),
             )
         };
+        // `12. Nf3 ...`, `13. ... Nf6`: a box of a scoresheet left empty.
+        if matches!(words[found.first].kind, WordKind::Dots | WordKind::Number { .. }) {
+            let fits = match all.len() {
+                1 => "the only legal move after which the rest of the game reads on".to_owned(),
+                n => format!("one of {n} legal moves after which the rest of the game reads on"),
+            };
+            let message = format!(
+                "{}'s box is empty; read as {chosen}, {fits}",
+                side_name(before.turn())
+            );
+            let mut finding = Finding::game(Kind::MissingMoves, Severity::Error, message)
+                .at(span.start, "...")
+                .before_move(before, ply);
+            finding.suggestion = all.join(" ");
+            out.push(finding);
+            return out;
+        }
         let message = if found.missing {
             let next = words.get(found.first).map_or("", |w| w.text(text));
             let message = format!(

@@ -357,6 +357,14 @@ impl<'t> Layout<'t> {
                 WordKind::Text => is_placeholder(w.text(text)),
                 _ => false,
             };
+            // `13. ... Nf6` on a scoresheet: White's box left empty, for
+            // a line that has not read White's thirteenth (one that has
+            // reads the dots as Black's move following).
+            if let WordKind::Number { n, black: true, .. } = w.kind
+                && is_white_box(text, words, i)
+            {
+                white_at.entry(n).or_default().push((i, i));
+            }
             if let Some(q) = number_before(text, words, i)
                 && let WordKind::Number { n, black, .. } = words[q].kind
                 && !is_rank(text, words, q)
@@ -563,6 +571,7 @@ pub fn main_line(
         habits,
         parsed: HashMap::new(),
         spans: HashMap::new(),
+        probing: false,
     };
     let first = State {
         pos: start.clone(),
@@ -735,6 +744,9 @@ struct Search<'a, 't> {
     habits: &'a Habits,
     parsed: HashMap<(usize, usize, bool), Option<Readings>>,
     spans: HashMap<usize, Vec<(usize, String)>>,
+    /// Whether the search only probes whether a line reads on: an empty
+    /// box then fits every legal move, unweighed.
+    probing: bool,
 }
 
 impl Search<'_, '_> {
@@ -754,6 +766,13 @@ impl Search<'_, '_> {
         let numbered = match state.pos.turn() {
             Color::White => l.white_at.get(&n),
             Color::Black => {
+                // `12. Nf3 ...`: Black's box left empty.
+                if let Some(d) = (state.next..l.words.len()).find(|&d| l.words[d].kind != WordKind::Separator)
+                    && is_empty_box(l.words, d)
+                    && l.depth[d] == 0
+                {
+                    out.push((d, Lead::Adjacent));
+                }
                 let adjacent = l.adjacent(state.next);
                 if let Some(a) = adjacent {
                     match l.words[a].kind {
@@ -805,7 +824,8 @@ impl Search<'_, '_> {
             out.extend(
                 at[from..]
                     .iter()
-                    .filter(|&&(_, q)| l.opens[q])
+                    // (Not White's empty box, which is the number itself.)
+                    .filter(|&&(j, q)| l.opens[q] && j != q)
                     .map(|&(j, q)| (j, Lead::Repeated(q))),
             );
         }
@@ -872,6 +892,9 @@ impl Search<'_, '_> {
     /// Where none does and `misprints` allows, the moves they are
     /// printed or misprinted forms of (see [`synthesis`]).
     fn moves_at(&mut self, state: &State, first: usize, misprints: bool) -> Vec<Fit> {
+        if matches!(self.layout.words[first].kind, WordKind::Dots | WordKind::Number { .. }) {
+            return self.box_fills(state, first);
+        }
         let turn = state.pos.turn();
         let spans = self
             .spans
@@ -953,6 +976,60 @@ impl Search<'_, '_> {
             self.absorb_marks(f);
         }
         out
+    }
+
+    /// An empty box at word `first` (`...`): a half-move written
+    /// nowhere, so any legal move may be it; those after which the text
+    /// reads on at once are its choices, the likelier (the next move
+    /// cheaper to read) first. Where none reads on, as before another
+    /// empty box, every legal move is.
+    fn box_fills(&mut self, state: &State, first: usize) -> Vec<Fit> {
+        if self.probing {
+            return state.pos.legal_moves().iter().map(|&mv| Fit { choices: Vec::new(), ..fill_box(mv, first) }).collect();
+        }
+        let mut reads_on: Vec<(u32, Move)> = Vec::new();
+        let legal = state.pos.legal_moves();
+        for &mv in &legal {
+            let mut pos = state.pos.clone();
+            pos.play_unchecked(mv);
+            let mut origins = state.origins.clone();
+            if let Some(o) = origins.as_mut() {
+                o.play(mv);
+            }
+            let one = State {
+                pos,
+                origins,
+                next: first + 1,
+                last: None,
+                plies: state.plies + 1,
+                cost: 0,
+                ended: None,
+                bridged: None,
+                unconfirmed: 0,
+                ..state.clone()
+            };
+            let mut probe = Vec::new();
+            self.probing = true;
+            self.extend(&one, false, &mut probe);
+            self.probing = false;
+            if let Some(cost) = probe.iter().map(|s| s.cost).min() {
+                reads_on.push((cost, mv));
+            }
+        }
+        reads_on.sort_by_key(|&(cost, _)| cost);
+        let moves: Vec<Move> = if reads_on.is_empty() {
+            legal.to_vec()
+        } else {
+            reads_on.into_iter().map(|(_, mv)| mv).collect()
+        };
+        let choices = if moves.len() > 1 { moves.clone() } else { Vec::new() };
+        moves
+            .into_iter()
+            .map(|mv| Fit {
+                choices: choices.clone(),
+                ..fill_box(mv, first)
+            })
+            .collect()
     }
 
     /// The legal moves that the spans at `first` are printed or
@@ -1626,6 +1703,53 @@ fn in_words_only(span: &str) -> bool {
     let span = span.trim_end_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
     let v = vocabulary();
     v.steps.iter().chain(&v.interpose).any(|w| span.ends_with(w.as_str()))
+}
+
+/// Whether word `i`, a number with dots apart (`13. ...`), is White's
+/// box left empty on a scoresheet, for a line that has not read White's
+/// thirteenth (one that has reads it as Black's number): a move or the
+/// line's end follows.
+fn is_white_box(text: &str, words: &[Word], i: usize) -> bool {
+    let w = &words[i];
+    w.text(text).contains(char::is_whitespace)
+        && words
+            .get(i + 1)
+            .is_none_or(|n| n.line_start || matches!(n.kind, WordKind::Text | WordKind::Dots))
+}
+
+/// Move `mv` read for the empty box at word `first`: nothing written,
+/// as far from what is written as a guess.
+fn fill_box(mv: Move, first: usize) -> Fit {
+    Fit {
+        mv,
+        end: first + 1,
+        pattern: MovePattern::ANY,
+        choices: Vec::new(),
+        cut_short: false,
+        read_to: None,
+        misread: Some(GUESSED),
+        legible: false,
+    }
+}
+
+/// Whether word `i` is a box of a scoresheet left empty: dots alone
+/// after a move number, a move or another empty box, and before the next
+/// number, another empty box, or the line's end (`12. Nf3 ...`,
+/// `13. ... ...`, `14. ... Nf6`).
+fn is_empty_box(words: &[Word], i: usize) -> bool {
+    let w = &words[i];
+    if w.kind != WordKind::Dots {
+        return false;
+    }
+    let after = words.get(i + 1);
+    let ends_box = after.is_none_or(|n| {
+        n.line_start || n.is_number() || n.kind == WordKind::Dots || n.kind == WordKind::Text
+    });
+    let before = i.checked_sub(1).map(|p| &words[p]);
+    let opens_box = before.is_some_and(|p| {
+        !w.line_start && matches!(p.kind, WordKind::Number { .. } | WordKind::Text | WordKind::Dots)
+    });
+    ends_box && opens_box
 }
 
 /// Whether `word` stands for a move left out, as some columns print
