@@ -396,7 +396,11 @@ impl<'a> Converter<'a> {
     ) -> Converted {
         let fixed = !rounds.chain.is_empty();
         let misread = !game.replay.misreads.is_empty();
-        let repaired = (fixed || misread) && self.repair && !rounds.tentative && !failed;
+        let repaired = (fixed || misread)
+            && self.repair
+            && !rounds.tentative
+            && !failed
+            && game.replay.undecided.is_empty();
         // Unrepaired, the game as a whole is the game as written.
         if !repaired && fixed {
             findings.retain(|f| f.ply > 0);
@@ -428,7 +432,7 @@ impl<'a> Converter<'a> {
         // Each round's findings were bounded; together they may not be.
         cap(&mut all);
         // Unrepaired, a game with mistakes is rejected as written.
-        let rejected = failed || (fixed && !repaired);
+        let rejected = failed || (fixed && !repaired) || !game.replay.undecided.is_empty();
         if !repaired {
             all.retain(|f| f.kind != Kind::Repaired);
         }
@@ -1020,6 +1024,25 @@ mod tests {
         assert!(fits.iter().any(|m| m == "Ba4"), "{fits:?}");
         let (_, fits) = row(29).expect("a row for Ng8");
         assert!(fits.iter().any(|m| m == "Ng3"), "{fits:?}");
+    }
+
+    #[test]
+    fn an_empty_box_is_repaired_only_when_the_rest_of_the_sheet_decides_it() {
+        // White's third box: only Bb5 lets 4. Ba4 follow. Written as
+        // repaired.
+        let decided = "Sheet\n1. e4 e5\n2. Nf3 Nc6\n3. ... a6\n4. Ba4 Nf6\n5. O-O Be7\n";
+        let converted = Converter::new().repair(true).convert_game(decided);
+        assert!(converted.repaired && !converted.rejected, "{:?}", converted.findings);
+        let output = converted.output.unwrap_or_default();
+        assert!(output.contains("3. Bb5 a6"), "{output}");
+        // Black's third box: a6, g6, Nd4 … all let the sheet go on; the
+        // sheet does not tell which, so nothing is written as repaired.
+        let undecided = "Sheet\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 ...\n4. Ba4 Nf6\n5. O-O Be7\n";
+        let converted = Converter::new().repair(true).convert_game(undecided);
+        assert!(!converted.repaired && converted.rejected, "{:?}", converted.findings);
+        let row = converted.findings.iter().find(|f| f.ply == 6).expect("a row for the box");
+        assert!(row.message.contains("does not tell which"), "{}", row.message);
+        assert!(row.suggestion.split(' ').any(|m| m == "a6"), "{}", row.suggestion);
     }
 
     #[test]

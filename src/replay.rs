@@ -85,6 +85,10 @@ pub struct Replay {
     /// reader's synthesis): each has an error finding, and the game reads
     /// on past it.
     pub misreads: Vec<u32>,
+    /// Of those, the half-moves the text does not decide: empty boxes of
+    /// a scoresheet that several moves fit. A game with one is never
+    /// written as repaired.
+    pub undecided: Vec<u32>,
     /// How words after the last move end the game (`Resigns.`, `Black
     /// resigned`, `Drawn.`), where no result is written.
     pub ended_in_words: Option<WordedEnd>,
@@ -103,6 +107,7 @@ impl Replay {
             failed: false,
             result: None,
             misreads: Vec::new(),
+            undecided: Vec::new(),
             ended_in_words: None,
         }
     }

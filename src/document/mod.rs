@@ -37,6 +37,9 @@ use std::collections::HashMap;
 use shakmaty::{Chess, Color, Position};
 
 use crate::audit::{Finding, Kind, Severity};
+use crate::engine::origins::Origins;
+use crate::engine::resolve::{Resolution, resolve_readings};
+use crate::model::Readings;
 use crate::notation::san::san;
 use crate::replay::{Event, Replay, WordedEnd, side_name};
 use crate::game::{ReadOptions, tables_for};
@@ -425,6 +428,40 @@ fn readings<'a>(
     tables_for(&notations, options.letters)
 }
 
+/// Whether `found` was read for an empty box of a scoresheet (`...`,
+/// or White's number with the dots apart: `13. ...`).
+fn is_box(words: &[Word], found: &path::Found) -> bool {
+    found.misread.is_some() && matches!(words[found.first].kind, WordKind::Dots | WordKind::Number { .. })
+}
+
+/// Whether the words of `rest`, moves read as printed, still read as
+/// legal moves after `mv` is played from `before` (with `origins`, the
+/// pieces' first squares, where the notation needs them).
+fn replays_after(before: &Chess, origins: Option<&Origins>, mv: shakmaty::Move, rest: &[path::Found]) -> bool {
+    let mut pos = before.clone();
+    let mut origins = origins.cloned();
+    let play = |pos: &mut Chess, origins: &mut Option<Origins>, m: shakmaty::Move| {
+        pos.play_unchecked(m);
+        if let Some(o) = origins.as_mut() {
+            o.play(m);
+        }
+    };
+    play(&mut pos, &mut origins, mv);
+    rest.iter().all(|f| {
+        let readings = Readings {
+            first: f.pattern,
+            more: Vec::new(),
+        };
+        let next = match resolve_readings(&pos, &readings, origins.as_ref()) {
+            Resolution::Unique(m) => m,
+            Resolution::Ambiguous(moves) => moves.iter().copied().find(|&m| m == f.mv).unwrap_or(moves[0]),
+            Resolution::Illegal => return false,
+        };
+        play(&mut pos, &mut origins, next);
+        true
+    })
+}
+
 /// What a main-line move's reading says beyond its marks, each with the
 /// move read as its suggestion: a number that is another move's, a
 /// bracket read in part, several legal moves that its words fit.
@@ -495,10 +532,10 @@ fn reading_findings(
             )
         };
         // `12. Nf3 ...`, `13. ... Nf6`: a box of a scoresheet left empty.
-        if matches!(words[found.first].kind, WordKind::Dots | WordKind::Number { .. }) {
+        if is_box(words, found) {
             let fits = match all.len() {
-                1 => "the only legal move after which the rest of the game reads on".to_owned(),
-                n => format!("one of {n} legal moves after which the rest of the game reads on"),
+                1 => "the only legal move after which the rest of the game replays".to_owned(),
+                n => format!("one of {n} legal moves after which the rest of the game replays: the sheet does not tell which"),
             };
             let message = format!(
                 "{}'s box is empty; read as {chosen}, {fits}",
@@ -652,6 +689,7 @@ impl Assembly<'_> {
         let mut replay = Replay::empty(start);
         let mut cursor = 0u32;
         let mut pos = start.clone();
+        let mut origins = notation.needs_origins().then(|| Origins::new(start));
         for (i, found) in line.moves.iter().enumerate() {
             let mut lead = found.number.unwrap_or(found.first);
             // `(12)`: the bracket glued to the number is the number's.
@@ -670,6 +708,11 @@ impl Assembly<'_> {
             });
             let before = pos.clone();
             pos.play_unchecked(found.mv);
+            let origins_before = origins.clone();
+            if let Some(o) = origins.as_mut() {
+                o.play(found.mv);
+            }
+            let origins = &origins_before;
             let ply = i as u32 + 1;
             let written = &text[span.start as usize..span.end as usize];
             for kind in path::wrong_marks(&found.mv, &found.pattern.claims, &pos) {
@@ -686,8 +729,34 @@ impl Assembly<'_> {
             if found.pattern.draw_offer {
                 replay.events.push(Event::DrawOffer);
             }
+            // An empty box: the moves that fit it are those after which
+            // the moves read as printed after it replay (up to the next
+            // one read otherwise); filled only when one does.
+            let boxed;
+            let found = if is_box(words, found) {
+                let rest = &line.moves[i + 1..];
+                let rest = &rest[..rest.iter().position(|f| f.misread.is_some()).unwrap_or(rest.len())];
+                let mut fits = vec![found.mv];
+                fits.extend(
+                    found
+                        .choices
+                        .iter()
+                        .copied()
+                        .filter(|&m| m != found.mv && replays_after(&before, origins.as_ref(), m, rest)),
+                );
+                boxed = path::Found {
+                    choices: if fits.len() > 1 { fits } else { Vec::new() },
+                    ..found.clone()
+                };
+                &boxed
+            } else {
+                found
+            };
             if found.misread.is_some() {
                 replay.misreads.push(ply);
+            }
+            if is_box(words, found) && !found.choices.is_empty() {
+                replay.undecided.push(ply);
             }
             replay
                 .findings
