@@ -28,6 +28,7 @@ pub mod path;
 pub mod positions;
 pub mod resync;
 pub mod spans;
+pub mod swaps;
 pub mod synthesis;
 pub mod words;
 
@@ -38,8 +39,6 @@ use shakmaty::{Chess, Color, Position};
 
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
-use crate::engine::resolve::{Resolution, resolve_readings};
-use crate::model::Readings;
 use crate::notation::san::san;
 use crate::replay::{Event, Replay, WordedEnd, side_name};
 use crate::game::{ReadOptions, tables_for};
@@ -437,29 +436,16 @@ fn is_box(words: &[Word], found: &path::Found) -> bool {
 /// Whether the words of `rest`, moves read as printed, still read as
 /// legal moves after `mv` is played from `before` (with `origins`, the
 /// pieces' first squares, where the notation needs them).
-fn replays_after(before: &Chess, origins: Option<&Origins>, mv: shakmaty::Move, rest: &[path::Found]) -> bool {
-    let mut pos = before.clone();
-    let mut origins = origins.cloned();
-    let play = |pos: &mut Chess, origins: &mut Option<Origins>, m: shakmaty::Move| {
-        pos.play_unchecked(m);
-        if let Some(o) = origins.as_mut() {
-            o.play(m);
-        }
-    };
-    play(&mut pos, &mut origins, mv);
-    rest.iter().all(|f| {
-        let readings = Readings {
-            first: f.pattern,
-            more: Vec::new(),
-        };
-        let next = match resolve_readings(&pos, &readings, origins.as_ref()) {
-            Resolution::Unique(m) => m,
-            Resolution::Ambiguous(moves) => moves.iter().copied().find(|&m| m == f.mv).unwrap_or(moves[0]),
-            Resolution::Illegal => return false,
-        };
-        play(&mut pos, &mut origins, next);
-        true
-    })
+fn replays_after(
+    before: &Chess,
+    origins: Option<&Origins>,
+    mv: shakmaty::Move,
+    rest: &[path::Found],
+    (notation, lang): (Notation, &Language),
+) -> bool {
+    let mut walk = swaps::Walk::new(before, origins, notation, lang);
+    walk.play(mv);
+    rest.iter().all(|f| walk.pattern(f))
 }
 
 /// What a main-line move's reading says beyond its marks, each with the
@@ -690,6 +676,7 @@ impl Assembly<'_> {
         let mut cursor = 0u32;
         let mut pos = start.clone();
         let mut origins = notation.needs_origins().then(|| Origins::new(start));
+        let swapped = swaps::swaps(text, words, line, start, notation, lang);
         for (i, found) in line.moves.iter().enumerate() {
             let mut lead = found.number.unwrap_or(found.first);
             // `(12)`: the bracket glued to the number is the number's.
@@ -742,7 +729,7 @@ impl Assembly<'_> {
                         .choices
                         .iter()
                         .copied()
-                        .filter(|&m| m != found.mv && replays_after(&before, origins.as_ref(), m, rest)),
+                        .filter(|&m| m != found.mv && replays_after(&before, origins.as_ref(), m, rest, (notation, lang))),
                 );
                 boxed = path::Found {
                     choices: if fits.len() > 1 { fits } else { Vec::new() },
@@ -768,6 +755,26 @@ impl Assembly<'_> {
                     ply,
                     (notation, lang),
                 ));
+            for swap in swapped.iter().filter(|s| s.first == i || s.second == i) {
+                let (other, mv, before) = if swap.first == i {
+                    (swap.second, swap.moves[0], &before)
+                } else {
+                    (swap.first, swap.moves[1], &swap.before_second)
+                };
+                let span = found.span(words);
+                let written = &text[span.start as usize..span.end as usize];
+                let meant = san(before, mv, Language::english());
+                // Another explanation of a misprint already told.
+                let message = format!(
+                    "possibly: half-moves written in each other's place: \"{written}\" is the move of ply {}, and {meant} the one here; read so, both are legal and the moves after them read on",
+                    other + 1
+                );
+                let mut finding = Finding::game(Kind::SwappedMoves, Severity::Warning, message)
+                    .at(span.start, written)
+                    .before_move(before, ply);
+                finding.suggestion = meant;
+                replay.findings.push(finding);
+            }
             cursor = span.end;
         }
         if let Some(end) = line.ended {

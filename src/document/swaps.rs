@@ -1,0 +1,198 @@
+//! Two of a side's moves written in each other's places: a hand's slip
+//! on a scoresheet that the reading takes for a misprint.
+//!
+//! Where the main line read a move as a misprint (its words illegal as
+//! printed), the words of the same side's move before or after it may be
+//! the move meant there, and its own words the move meant in that other
+//! place: `22. Nc4 … 23. Na5` for `22. Na5 … 23. Nc4`. The swap explains
+//! both when, with the two written the other way round, both read as
+//! legal moves as printed and so do the words of a few moves after them
+//! (or all to the game's end).
+
+use shakmaty::{Chess, Move, Position};
+
+use crate::document::path::{Found, MainLine};
+use crate::document::words::Word;
+use crate::engine::origins::Origins;
+use crate::engine::resolve::{Resolution, resolve_readings};
+use crate::lang::Language;
+use crate::model::Readings;
+use crate::notation::Notation;
+
+/// Half-moves read as printed after a swap, at least, that bear it out
+/// (unless the game ends sooner).
+const CONFIRMING: usize = 4;
+
+/// Two half-moves (indices into the main line) written in each other's
+/// places, with the move each place holds when they are read the other
+/// way round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Swap {
+    pub first: usize,
+    pub second: usize,
+    pub moves: [Move; 2],
+    /// The position before the second, read so.
+    pub before_second: Chess,
+}
+
+/// The swaps that explain the main line's misprints.
+pub fn swaps(
+    text: &str,
+    words: &[Word],
+    line: &MainLine,
+    start: &Chess,
+    notation: Notation,
+    lang: &Language,
+) -> Vec<Swap> {
+    let moves = &line.moves;
+    // The position and the pieces' first squares before each half-move.
+    let mut before = Vec::with_capacity(moves.len());
+    let mut pos = start.clone();
+    let mut origins = notation.needs_origins().then(|| Origins::new(start));
+    for f in moves {
+        before.push((pos.clone(), origins.clone()));
+        pos.play_unchecked(f.mv);
+        if let Some(o) = origins.as_mut() {
+            o.play(f.mv);
+        }
+    }
+    let written = |f: &Found| {
+        let span = f.span(words);
+        &text[span.start as usize..span.end as usize]
+    };
+    let reads_as_printed = |f: &Found| f.misread.is_none() && !f.missing;
+    let mut out: Vec<Swap> = Vec::new();
+    for k in (0..moves.len()).filter(|&k| moves[k].misread.is_some() && !moves[k].missing) {
+        for (a, b) in [(k.wrapping_sub(2), k), (k, k + 2)] {
+            let (Some(fa), Some(fb)) = (moves.get(a), moves.get(b)) else {
+                continue;
+            };
+            if fa.missing || fb.missing || out.iter().any(|s| s.first == a || s.second == b) {
+                continue;
+            }
+            // Between them, the other side's move must read as printed.
+            if !reads_as_printed(&moves[a + 1]) {
+                continue;
+            }
+            let (pos, origins) = &before[a];
+            let mut walk = Walk::new(pos, origins.as_ref(), notation, lang);
+            let Some(ma) = walk.written(written(fb)) else {
+                continue;
+            };
+            if !walk.pattern(&moves[a + 1]) {
+                continue;
+            }
+            let before_second = walk.pos.clone();
+            let Some(mb) = walk.written(written(fa)) else {
+                continue;
+            };
+            // Borne out by the words after them, read again as printed: a
+            // few moves at least, or all to the game's end.
+            let rest = &moves[b + 1..];
+            let read = rest
+                .iter()
+                .take_while(|f| {
+                    if reads_as_printed(f) {
+                        walk.pattern(f)
+                    } else {
+                        !f.missing && walk.written(written(f)).is_some()
+                    }
+                })
+                .count();
+            let borne_out = read >= CONFIRMING.min(rest.len());
+            if borne_out && (ma, mb) != (fa.mv, fb.mv) {
+                out.push(Swap {
+                    first: a,
+                    second: b,
+                    moves: [ma, mb],
+                    before_second,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A replay of words other than the main line's.
+pub struct Walk<'l> {
+    pos: Chess,
+    origins: Option<Origins>,
+    notation: Notation,
+    lang: &'l Language,
+}
+
+impl<'l> Walk<'l> {
+    /// A walk from `pos`, with the pieces' first squares where the
+    /// notation needs them.
+    pub fn new(pos: &Chess, origins: Option<&Origins>, notation: Notation, lang: &'l Language) -> Walk<'l> {
+        Walk {
+            pos: pos.clone(),
+            origins: origins.cloned(),
+            notation,
+            lang,
+        }
+    }
+
+    /// Plays `mv`.
+    pub fn play(&mut self, mv: Move) {
+        self.pos.play_unchecked(mv);
+        if let Some(o) = self.origins.as_mut() {
+            o.play(mv);
+        }
+    }
+
+    /// Plays the words `written` as printed, if they are one legal move
+    /// (or several, of which the first is taken).
+    fn written(&mut self, written: &str) -> Option<Move> {
+        let readings = self.notation.parse(written, self.lang, self.pos.turn()).ok()?;
+        self.resolve(&readings, None)
+    }
+
+    /// Plays what `found`'s words say, read again here; whether they read.
+    pub fn pattern(&mut self, found: &Found) -> bool {
+        let readings = Readings {
+            first: found.pattern,
+            more: Vec::new(),
+        };
+        self.resolve(&readings, Some(found.mv)).is_some()
+    }
+
+    fn resolve(&mut self, readings: &Readings, likely: Option<Move>) -> Option<Move> {
+        let m = match resolve_readings(&self.pos, readings, self.origins.as_ref()) {
+            Resolution::Unique(m) => m,
+            Resolution::Ambiguous(moves) => moves.iter().copied().find(|&m| Some(m) == likely).unwrap_or(moves[0]),
+            Resolution::Illegal => return None,
+        };
+        self.play(m);
+        Some(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::audit::Kind;
+    use crate::game::{Letters, ReadOptions, read};
+    use crate::lang::Language;
+
+    #[test]
+    fn a_misprint_that_two_swapped_moves_explain_gets_a_row_at_each() {
+        // Black's twelfth and thirteenth written in each other's boxes:
+        // no knight reaches c4 at the twelfth; read the other way round,
+        // both are legal and the sheet reads on.
+        let sheet = "Sheet\n1. e4 d6\n2. d4 g6\n3. Nc3 Bg7\n4. Be3 a6\n5. g4 Nf6\n6. h3 O-O\n\
+            7. Bg2 e5\n8. Nge2 Nc6\n9. f4 exd4\n10. Nxd4 Bd7\n11. O-O Re8\n12. Nde2 Nc4\n\
+            13. Ng3 Na5\n14. Bc1 Bc6\n15. g5 Qd7\n16. f5 Nh5\n17. Nge2 h5\n";
+        let options = ReadOptions {
+            letters: Letters::Fixed(Language::english()),
+            ..ReadOptions::default()
+        };
+        let game = read(sheet, &options);
+        let rows: Vec<(u32, &str)> = game
+            .findings
+            .iter()
+            .filter(|f| f.kind == Kind::SwappedMoves)
+            .map(|f| (f.ply, f.suggestion.as_str()))
+            .collect();
+        assert_eq!(rows, [(24, "Na5"), (26, "Nc4")], "{:?}", game.findings);
+    }
+}
