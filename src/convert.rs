@@ -1062,6 +1062,26 @@ mod tests {
     }
 
     #[test]
+    fn blacks_move_after_a_note_is_no_empty_box_when_whites_is_printed_before_it() {
+        // White's eighteenth printed with an evaluation glued to it, a
+        // note quoting the number, then Black's eighteenth under its number
+        // with dots: White's move is the one printed, not an empty box.
+        let text = "1) P4R, P3R; 2) P4D, P4D; 3) PxP, PxP; 4) A3D, C3AD; 5) P3AD, A3D;\n\
+            6) C3A, A5CR; 7) O-O, CR2R; 8) T1R, D2D; 9) A2R, O-O-O; 10) C5R,\n\
+            AxA; 11) DxA, AxC; 12) PxA, TD1R; 13) P4CD, C4A; 14) A4A, P4CR; 15)\n\
+            P5C, CxP; 16) AxC, P3AR; 17) D2D, PxA; 18) DxCP+/-\n\n\
+            Mejor era 18) P3TR, T2R 19) R1A, P4TR.\n\n\
+            18) ... T(1TR)1C; 19) D5T, P5R; 20) D3T, T3C; 21) C3T, TD1C;\n";
+        let converted = Converter::new().convert_game(text);
+        assert!(!converted.rejected, "{:?}", converted.findings);
+        assert!(
+            converted.findings.iter().all(|f| f.kind != Kind::MissingMoves),
+            "{:?}",
+            converted.findings
+        );
+    }
+
+    #[test]
     fn two_moves_written_in_each_others_boxes_get_a_row_at_each() {
         // White's third and fourth moves swapped: each box gets its row,
         // naming the move that belongs there.

@@ -813,7 +813,17 @@ impl Search<'_, '_> {
         };
         if let Some(at) = numbered {
             let from = at.partition_point(|&(j, _)| j < state.next);
-            out.extend(at[from..].iter().map(|&(j, q)| (j, Lead::Number(q))));
+            // White's empty box (the number itself) only opening the line
+            // right after the line's last move: in print, `18. ... Rg8`
+            // after a note is Black's move following White's printed
+            // before it, and a note's `1. ... g5` quotes a move.
+            let adjacent = l.adjacent(state.next);
+            out.extend(
+                at[from..]
+                    .iter()
+                    .filter(|&&(j, q)| j != q || (adjacent == Some(j) && l.opens[j]))
+                    .map(|&(j, q)| (j, Lead::Number(q))),
+            );
         }
         // Black's move under White's number again, as columns print it
         // after a note (`8          B to Kt2`).
