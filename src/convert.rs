@@ -999,6 +999,15 @@ mod tests {
         assert_eq!(rows[1].0, 28);
     }
 
+    /// The kind and suggested moves of the first row at half-move `ply`.
+    fn row_at(converted: &Converted, ply: u32) -> Option<(Kind, Vec<String>)> {
+        converted
+            .findings
+            .iter()
+            .find(|f| f.ply == ply)
+            .map(|f| (f.kind, f.suggestion.split(' ').map(str::to_owned).collect()))
+    }
+
     #[test]
     fn boxes_left_empty_in_a_row_each_get_a_row_and_the_sheet_reads_on() {
         // Black's third box and White's fourth left empty, one after the
@@ -1009,13 +1018,7 @@ mod tests {
             5. O-O Be7\n6. Re1 b5\n7. Bb3 d6\n8. c3 O-O\n9. h3 Na5\n10. Bc2 c5\n11. d4 Qc7\n\
             12. Nbd2 cxd4\n13. cxd4 Bd7\n14. Nf1 Rac8\n15. Ng8 Nc4\n";
         let converted = Converter::new().convert_game(sheet);
-        let row = |ply: u32| {
-            converted
-                .findings
-                .iter()
-                .find(|f| f.ply == ply)
-                .map(|f| (f.kind, f.suggestion.split(' ').map(str::to_owned).collect::<Vec<_>>()))
-        };
+        let row = |ply: u32| row_at(&converted, ply);
         let (kind, fits) = row(6).expect("a row for Black's empty third box");
         assert_eq!(kind, Kind::MissingMoves);
         assert!(fits.iter().any(|m| m == "a6"), "{fits:?}");
@@ -1112,13 +1115,7 @@ mod tests {
             11. Bxb5+ Nbd7\n12. O-O-O Rd8\n13. Rxd7 Rxd7\n14. Rd1 Qc6\n15. Bxd7+ Nxd7\n\
             16. Qb8+ Nxb8\n17. Rd8#\n";
         let converted = Converter::new().convert_game(sheet);
-        let row = |ply: u32| {
-            converted
-                .findings
-                .iter()
-                .find(|f| f.ply == ply)
-                .map(|f| (f.kind, f.suggestion.split(' ').map(str::to_owned).collect::<Vec<_>>()))
-        };
+        let row = |ply: u32| row_at(&converted, ply);
         let (kind, fits) = row(12).expect("a row for Black's empty sixth box");
         assert_eq!(kind, Kind::MissingMoves);
         assert!(fits.iter().any(|m| m == "Nf6"), "{fits:?}");
