@@ -8,9 +8,10 @@
 
 mod columns;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use pyo3::exceptions::{PyIOError, PyValueError};
+use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
@@ -406,8 +407,14 @@ fn read_bytes(
     Ok(iterate(games))
 }
 
+/// How often `convert_many` looks for a signal (Ctrl-C) while the texts
+/// are converted.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(20);
+
 /// Each text of `texts` converted, on all cores with the GIL released:
-/// for each, the games written out and the number of games rejected.
+/// for each, the games written out and the number of games rejected. A
+/// signal (Ctrl-C) stops the work between two games and raises
+/// `KeyboardInterrupt` at once.
 #[pyfunction]
 #[pyo3(signature = (texts, notation=None, lang=None, repair=false, to="pgn", to_lang="en"))]
 fn convert_many(
@@ -420,22 +427,42 @@ fn convert_many(
     to_lang: &str,
 ) -> PyResult<Vec<(String, usize)>> {
     let reader = reader(notation, lang, None, repair, to, to_lang)?;
-    Ok(py.detach(|| {
-        texts
-            .par_iter()
-            .map(|text| {
-                let mut out = String::new();
-                let mut rejected = 0;
-                for game in reader.read_str(text).flatten() {
-                    match game.output() {
-                        Some(written) => out.push_str(written),
-                        None => rejected += 1,
-                    }
-                }
-                (out, rejected)
-            })
-            .collect()
-    }))
+    let stop = AtomicBool::new(false);
+    let convert = |text: &String| {
+        let mut out = String::new();
+        let mut rejected = 0;
+        if stop.load(Ordering::Relaxed) {
+            return (out, rejected);
+        }
+        for game in reader.read_str(text).flatten() {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            match game.output() {
+                Some(written) => out.push_str(written),
+                None => rejected += 1,
+            }
+        }
+        (out, rejected)
+    };
+    // The work runs beside this thread, which keeps the GIL only to look
+    // for signals between short sleeps.
+    std::thread::scope(|scope| {
+        let work = scope.spawn(|| texts.par_iter().map(convert).collect::<Vec<_>>());
+        loop {
+            if work.is_finished() {
+                return work
+                    .join()
+                    .map_err(|_| PyRuntimeError::new_err("converting the texts failed"));
+            }
+            if let Err(signal) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = py.detach(|| work.join());
+                return Err(signal);
+            }
+            py.detach(|| std::thread::sleep(SIGNAL_POLL));
+        }
+    })
 }
 
 /// Byte ranges of the file at `path`, each about `size` bytes and cut

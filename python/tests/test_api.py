@@ -116,3 +116,39 @@ def test_read_games_streams(root):
     assert [g.index for g in games] == [2, 3]
     with pytest.raises(StopIteration):
         next(games)
+
+
+# A handwritten sheet with empty boxes: slow enough to read (the document
+# reader weighs every move that fits a box) that many of them keep both
+# cores busy for a good while.
+SHEET = (
+    "Club championship, round 3\n1. e4 e5\n2. Nf3 d6\n3. d4 Bg4\n4. dxe5 Bxf3\n"
+    "5. Qxf3 dxe5\n6. Bc4 ...\n7. Qb3 Qe7\n8. ... c6\n9. Bg5 b5\n10. Nxb5 cxb5\n"
+    "11. Bxb5+ Nbd7\n12. O-O-O Rd8\n13. Rxd7 Rxd7\n14. Rd1 Qc6\n15. Bxd7+ Nxd7\n"
+    "16. Qb8+ Nxb8\n17. Rd8#\n\n"
+)
+
+
+def test_convert_many_stops_at_ctrl_c():
+    import signal
+    import sys
+    import time
+
+    code = (
+        "import scoresheet, sys\n"
+        f"texts = [{SHEET * 4!r}] * 2000\n"
+        "print('started', flush=True)\n"
+        "scoresheet.convert_many(texts)\n"
+        "print('finished', flush=True)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "started"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    try:
+        _, err = child.communicate(timeout=20)
+    finally:
+        child.kill()
+    assert time.monotonic() - sent < 3, "convert_many went on after Ctrl-C"
+    assert "KeyboardInterrupt" in err
