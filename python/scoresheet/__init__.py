@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from typing import IO, Iterator, List, Optional, Union
 
-from ._scoresheet import Finding, Game, GameIterator, Move, convert_many, game_splits, read_bytes, read_path
+from ._scoresheet import Finding, Game, GameIterator, Move, convert_many, game_splits, read_bytes, read_file, read_path
 
 __all__ = [
     "Finding",
@@ -78,10 +78,8 @@ def read_games(
     elif isinstance(source, str):
         games = read_bytes(source.encode("utf-8"), **options)
     elif hasattr(source, "read"):
-        data = source.read()
-        if isinstance(data, str):
-            data = data.encode("utf-8")
-        games = read_bytes(data, **options)
+        # Streamed a chunk at a time, as a path is.
+        games = read_file(source, **options)
     else:
         raise TypeError(f"read_games takes a path, a file, bytes or a text, not {type(source).__name__}")
     return games

@@ -67,6 +67,15 @@ def read_path(
     to: str = ...,
     to_lang: str = ...,
 ) -> GameIterator: ...
+def read_file(
+    file: Any,
+    notation: Optional[str] = ...,
+    lang: Optional[str] = ...,
+    encoding: Optional[str] = ...,
+    repair: bool = ...,
+    to: str = ...,
+    to_lang: str = ...,
+) -> GameIterator: ...
 def read_bytes(
     data: bytes,
     notation: Optional[str] = ...,

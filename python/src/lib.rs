@@ -407,6 +407,62 @@ fn read_bytes(
     Ok(iterate(games))
 }
 
+/// A Python file object (binary or text) read as a byte stream, a chunk
+/// at a time, so that a large file streams as a path does.
+struct PyFile {
+    file: Py<PyAny>,
+    /// Bytes of the last chunk not yet handed on (a text chunk's UTF-8
+    /// may be longer than asked for).
+    pending: Vec<u8>,
+    at: usize,
+}
+
+/// Bytes (or characters) asked of a Python file object at a time.
+const FILE_CHUNK: usize = 1 << 20;
+
+impl std::io::Read for PyFile {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.at == self.pending.len() {
+            self.pending = Python::attach(|py| {
+                let chunk = self.file.bind(py).call_method1("read", (FILE_CHUNK,))?;
+                match chunk.extract::<String>() {
+                    Ok(text) => Ok(text.into_bytes()),
+                    Err(_) => chunk.extract::<Vec<u8>>(),
+                }
+            })
+            .map_err(|e: PyErr| std::io::Error::other(e.to_string()))?;
+            self.at = 0;
+        }
+        let n = (self.pending.len() - self.at).min(buf.len());
+        buf[..n].copy_from_slice(&self.pending[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+/// The games of an open Python file, read as it is consumed.
+#[pyfunction]
+#[pyo3(signature = (file, notation=None, lang=None, encoding=None, repair=false, to="pgn", to_lang="en"))]
+fn read_file(
+    file: Py<PyAny>,
+    notation: Option<&str>,
+    lang: Option<&str>,
+    encoding: Option<&str>,
+    repair: bool,
+    to: &str,
+    to_lang: &str,
+) -> PyResult<PyGames> {
+    let reader = reader(notation, lang, encoding, repair, to, to_lang)?;
+    let games = reader
+        .read(PyFile {
+            file,
+            pending: Vec::new(),
+            at: 0,
+        })
+        .map_err(|e| PyIOError::new_err(e.to_string()))?;
+    Ok(iterate(games))
+}
+
 /// How often `convert_many` looks for a signal (Ctrl-C) while the texts
 /// are converted.
 const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(20);
@@ -485,6 +541,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyFinding>()?;
     m.add_class::<PyGames>()?;
     m.add_function(wrap_pyfunction!(read_path, m)?)?;
+    m.add_function(wrap_pyfunction!(read_file, m)?)?;
     m.add_function(wrap_pyfunction!(read_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert_many, m)?)?;
     m.add_function(wrap_pyfunction!(game_splits, m)?)?;

@@ -152,3 +152,27 @@ def test_convert_many_stops_at_ctrl_c():
         child.kill()
     assert time.monotonic() - sent < 3, "convert_many went on after Ctrl-C"
     assert "KeyboardInterrupt" in err
+
+
+def test_an_open_file_streams_as_a_path_does(tmp_path):
+    # A file of many games read through its file object: the games come as
+    # the file is read, not after the whole file is in memory.
+    path = tmp_path / "many.pgn"
+    game = "[Event \"e\"]\n\n" + MORPHY + "\n\n"
+    path.write_text(game * 60000, encoding="utf-8")
+
+    class Counting(io.FileIO):
+        read_bytes = 0
+
+        def read(self, n=-1):
+            data = super().read(n)
+            Counting.read_bytes += len(data)
+            return data
+
+    size = path.stat().st_size
+    with Counting(path, "rb") as f:
+        first = next(scoresheet.read_games(f))
+        assert [m.san for m in first.moves][:3] == ["e4", "e5", "Nf3"]
+        assert Counting.read_bytes < size / 2, (Counting.read_bytes, size)
+    with open(path, encoding="utf-8") as f:
+        assert sum(1 for _ in scoresheet.read_games(f)) == 60000
