@@ -362,6 +362,13 @@ impl PyGames {
     }
 }
 
+/// The games a reader opened, or why it could not.
+fn games(opened: Result<scoresheet::Games, scoresheet::Error>) -> PyResult<PyGames> {
+    opened
+        .map(iterate)
+        .map_err(|e| PyIOError::new_err(e.to_string()))
+}
+
 fn iterate(games: scoresheet::Games) -> PyGames {
     PyGames {
         games: Mutex::new(games),
@@ -381,11 +388,7 @@ fn read_path(
     to: &str,
     to_lang: &str,
 ) -> PyResult<PyGames> {
-    let reader = reader(notation, lang, encoding, repair, to, to_lang)?;
-    let games = reader
-        .read_path(&path)
-        .map_err(|e| PyIOError::new_err(e.to_string()))?;
-    Ok(iterate(games))
+    games(reader(notation, lang, encoding, repair, to, to_lang)?.read_path(&path))
 }
 
 /// The games of `data`, bytes in any encoding.
@@ -400,11 +403,7 @@ fn read_bytes(
     to: &str,
     to_lang: &str,
 ) -> PyResult<PyGames> {
-    let reader = reader(notation, lang, encoding, repair, to, to_lang)?;
-    let games = reader
-        .read(std::io::Cursor::new(data))
-        .map_err(|e| PyIOError::new_err(e.to_string()))?;
-    Ok(iterate(games))
+    games(reader(notation, lang, encoding, repair, to, to_lang)?.read(std::io::Cursor::new(data)))
 }
 
 /// A Python file object (binary or text) read as a byte stream, a chunk
@@ -452,15 +451,12 @@ fn read_file(
     to: &str,
     to_lang: &str,
 ) -> PyResult<PyGames> {
-    let reader = reader(notation, lang, encoding, repair, to, to_lang)?;
-    let games = reader
-        .read(PyFile {
-            file,
-            pending: Vec::new(),
-            at: 0,
-        })
-        .map_err(|e| PyIOError::new_err(e.to_string()))?;
-    Ok(iterate(games))
+    let file = PyFile {
+        file,
+        pending: Vec::new(),
+        at: 0,
+    };
+    games(reader(notation, lang, encoding, repair, to, to_lang)?.read(file))
 }
 
 /// How often `convert_many` looks for a signal (Ctrl-C) while the texts

@@ -675,8 +675,14 @@ impl Assembly<'_> {
         let mut replay = Replay::empty(start);
         let mut cursor = 0u32;
         let mut pos = start.clone();
-        let mut origins = notation.needs_origins().then(|| Origins::new(start));
-        let swapped = swaps::swaps(text, words, line, start, notation, lang);
+        // The positions before each half-move, wanted only where a move was
+        // read otherwise than printed (an empty box, a misprint).
+        let befores = if line.moves.iter().any(|f| f.misread.is_some()) {
+            swaps::befores(line, start, notation)
+        } else {
+            Vec::new()
+        };
+        let swapped = swaps::swaps(text, words, line, &befores, notation, lang);
         for (i, found) in line.moves.iter().enumerate() {
             let mut lead = found.number.unwrap_or(found.first);
             // `(12)`: the bracket glued to the number is the number's.
@@ -695,11 +701,6 @@ impl Assembly<'_> {
             });
             let before = pos.clone();
             pos.play_unchecked(found.mv);
-            let origins_before = origins.clone();
-            if let Some(o) = origins.as_mut() {
-                o.play(found.mv);
-            }
-            let origins = &origins_before;
             let ply = i as u32 + 1;
             let written = &text[span.start as usize..span.end as usize];
             for kind in path::wrong_marks(&found.mv, &found.pattern.claims, &pos) {
@@ -719,31 +720,29 @@ impl Assembly<'_> {
             // An empty box: the moves that fit it are those after which
             // the moves read as printed after it replay (up to the next
             // one read otherwise); filled only when one does.
-            let boxed;
-            let found = if is_box(words, found) {
+            let boxed = is_box(words, found).then(|| {
                 let rest = &line.moves[i + 1..];
                 let rest = &rest[..rest.iter().position(|f| f.misread.is_some()).unwrap_or(rest.len())];
+                let origins = befores.get(i).and_then(|(_, o)| o.as_ref());
                 let mut fits = vec![found.mv];
                 fits.extend(
                     found
                         .choices
                         .iter()
                         .copied()
-                        .filter(|&m| m != found.mv && replays_after(&before, origins.as_ref(), m, rest, (notation, lang))),
+                        .filter(|&m| m != found.mv && replays_after(&before, origins, m, rest, (notation, lang))),
                 );
-                boxed = path::Found {
+                path::Found {
                     choices: if fits.len() > 1 { fits } else { Vec::new() },
                     ..found.clone()
-                };
-                &boxed
-            } else {
-                found
-            };
+                }
+            });
+            if boxed.as_ref().is_some_and(|b| !b.choices.is_empty()) {
+                replay.undecided.push(ply);
+            }
+            let found = boxed.as_ref().unwrap_or(found);
             if found.misread.is_some() {
                 replay.misreads.push(ply);
-            }
-            if is_box(words, found) && !found.choices.is_empty() {
-                replay.undecided.push(ply);
             }
             replay
                 .findings
@@ -761,8 +760,6 @@ impl Assembly<'_> {
                 } else {
                     (swap.first, swap.moves[1], &swap.before_second)
                 };
-                let span = found.span(words);
-                let written = &text[span.start as usize..span.end as usize];
                 let meant = san(before, mv, Language::english());
                 // Another explanation of a misprint already told.
                 let message = format!(

@@ -35,27 +35,33 @@ pub struct Swap {
     pub before_second: Chess,
 }
 
-/// The swaps that explain the main line's misprints.
+/// The position and the pieces' first squares (where the notation needs
+/// them) before each half-move of `line`.
+pub type Befores = Vec<(Chess, Option<Origins>)>;
+
+/// [`Befores`] of `line` from `start`.
+pub fn befores(line: &MainLine, start: &Chess, notation: Notation) -> Befores {
+    let mut out = Vec::with_capacity(line.moves.len());
+    let mut walk = Walk::new(start, None, notation, Language::english());
+    walk.origins = notation.needs_origins().then(|| Origins::new(start));
+    for f in &line.moves {
+        out.push((walk.pos.clone(), walk.origins.clone()));
+        walk.play(f.mv);
+    }
+    out
+}
+
+/// The swaps that explain the main line's misprints, with the positions
+/// before its half-moves.
 pub fn swaps(
     text: &str,
     words: &[Word],
     line: &MainLine,
-    start: &Chess,
+    before: &Befores,
     notation: Notation,
     lang: &Language,
 ) -> Vec<Swap> {
     let moves = &line.moves;
-    // The position and the pieces' first squares before each half-move.
-    let mut before = Vec::with_capacity(moves.len());
-    let mut pos = start.clone();
-    let mut origins = notation.needs_origins().then(|| Origins::new(start));
-    for f in moves {
-        before.push((pos.clone(), origins.clone()));
-        pos.play_unchecked(f.mv);
-        if let Some(o) = origins.as_mut() {
-            o.play(f.mv);
-        }
-    }
     let written = |f: &Found| {
         let span = f.span(words);
         &text[span.start as usize..span.end as usize]

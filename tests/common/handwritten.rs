@@ -415,9 +415,7 @@ fn same_wrong_square(
         return Vec::new();
     }
     let name = square.to_string();
-    let Some(wrong) =
-        look_alike(&name, rng).filter(|w| w.chars().all(|c| c.is_ascii_alphanumeric()))
-    else {
+    let Some(wrong) = look_alike(&name, rng) else {
         return Vec::new();
     };
     (ply..ply + run)
