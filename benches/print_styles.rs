@@ -17,7 +17,9 @@
 //!   cargo bench --bench print_styles -- book         the 1 MB book only
 //!   cargo bench --bench print_styles -- show-page two 7
 //!                                   page 7 of "two columns", and its reading
-//!                                   (DAMAGED=1: the damaged page)
+//!                                   (a style by its first word or by its
+//!                                   name with dashes: descriptive-in-words;
+//!                                   DAMAGED=1: the damaged page)
 //!
 //! The seeds here (the report seeds) are not those of the property test
 //! (`tests/print_styles.rs`, the tune seeds). The corpus is read from
@@ -106,7 +108,14 @@ fn show_page(games: &[TrueGame], seed: u64) {
     } else {
         0.0
     };
-    let Some(style) = Style::ALL.into_iter().find(|s| s.name().starts_with(name)) else {
+    // A name with its spaces as dashes (`descriptive-in-words`) or its
+    // first word.
+    let named = |s: &Style| s.name().replace(' ', "-") == name;
+    let Some(style) = Style::ALL
+        .into_iter()
+        .find(named)
+        .or_else(|| Style::ALL.into_iter().find(|s| s.name().starts_with(name)))
+    else {
         eprintln!("no style named {name:?}");
         return;
     };

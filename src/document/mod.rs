@@ -1046,6 +1046,11 @@ mod tests {
         assert!(sans("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-Kt5 P-QR3 4. BxKt QPxB\nWhite resigns.")
             .ends_with("Bxc6 dxc6"));
         assert_eq!(sans("1. P-K4 P-K4 2. K-K 2 K-K 2\nDrawn."), "e4 e5 Ke2 Ke7");
+        // Who gave up may come after a word that is no move.
+        let spanish = "1. e2-e4 e7-e5\n2. Cg1-f3 Cb8-c6\n3. Af1-b5 a7-a6\n4. Ab5xc6 d7xc6\n\
+                       5. 0-0 Dd8-f6\n6. d2-d4 e5xd4\n7. Ac1-g5 Df6-g6\n8. Dd1xd4 Ac8-e6\n\
+                       9. Cb1-c3 Af8-d6\n10. e4-e5\nLas negras abandonan.\n";
+        assert!(sans(spanish).ends_with("Nc3 Bd6 e5"), "{}", sans(spanish));
     }
 
     #[test]

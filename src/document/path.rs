@@ -46,6 +46,9 @@ const CANDIDATES: usize = 12;
 /// Numbered moves in a row that opened their line, after which a move
 /// numbered mid-paragraph is taken for a quotation.
 const STYLE_RUN: u32 = 3;
+/// The cost of a move read where a note quotes it, the game's move
+/// standing under its number printed again (see [`Search::extend`]).
+const QUOTE_COST: u32 = SKIP_COST + 1;
 /// The cost of a move read inside brackets.
 const BRACKET_COST: u32 = 8;
 /// The cost of each legal candidate passed over for a later one.
@@ -400,8 +403,13 @@ impl<'t> Layout<'t> {
     /// stands when moves are printed one to a line. Only lines before
     /// White's next number opening a line, at most [`NEXT_LINES`].
     fn lines_after_remark(&self, adjacent: Option<usize>, n: u32) -> impl Iterator<Item = usize> + '_ {
-        let remark = adjacent
-            .filter(|&a| self.opens[a] && self.depth[a] == 0 && self.words[a].kind == WordKind::Text);
+        // (A remark may begin with a number, quoting a side line: `24 Rg1
+        // Rd8 25 Bf1 was also possible.`)
+        let remark = adjacent.filter(|&a| {
+            self.opens[a]
+                && self.depth[a] == 0
+                && matches!(self.words[a].kind, WordKind::Text | WordKind::Number { .. })
+        });
         remark
             .into_iter()
             .flat_map(move |a| a + 1..self.words.len().min(a + REMARK_WORDS))
@@ -886,8 +894,25 @@ impl Search<'_, '_> {
         // Layout: a game printed a move to a line keeps doing so.
         if state.style_run >= STYLE_RUN {
             let adjacent = l.adjacent(state.next);
+            // But Black's move under its number after a remark in words
+            // run on from White's on its line (`14. Rd1 A quiet move. 14
+            // ... Qe6`).
+            let remark = || {
+                adjacent.is_some_and(|a| l.words[a].kind == WordKind::Text && self.move_span(a).is_none())
+            };
+            let resumes = |q: usize| {
+                state.pos.turn() == Color::Black
+                    && matches!(l.words[q].kind, WordKind::Number { black: true, .. })
+                    && q < state.next + REMARK_WORDS
+                    && !l.words[q].line_start
+                    && l.words[state.next.min(q)..q]
+                        .iter()
+                        .all(|w| !w.line_start && !w.is_number())
+                    && remark()
+            };
             out.retain(|&(j, lead)| match lead {
-                Lead::Number(q) | Lead::Misnumbered(q) | Lead::Repeated(q) => {
+                Lead::Number(q) => l.opens[q] || adjacent == Some(q) || resumes(q),
+                Lead::Misnumbered(q) | Lead::Repeated(q) => {
                     l.opens[q] || adjacent == Some(q)
                 }
                 Lead::Unnumbered => l.opens[j] || l.opens[j - 1],
@@ -917,7 +942,7 @@ impl Search<'_, '_> {
             let readings = self
                 .parsed
                 .entry(key)
-                .or_insert_with(|| self.notation.parse(span, self.lang, turn).ok())
+                .or_insert_with(|| parse_signed(self.notation, span, self.lang, turn))
                 .clone();
             let Some(readings) = readings else {
                 continue;
@@ -1137,6 +1162,56 @@ impl Search<'_, '_> {
         }
     }
 
+    /// Whether a move read up to word `end` under the number at word
+    /// `number` is a note's quotation and not the game's: the moves from
+    /// it run into prose that no span reads as a move (`33 ... Rc8 was
+    /// better.`, `After 4... Nf6 5. h3 Bxf3 Black is worse`), or,
+    /// standing in a sentence, its number not opening the line, to the
+    /// end of the paragraph (`Better was 33 ... Rc8.`, `Better was 3.b4,
+    /// e5 4.b5.`; not White's move alone).
+    fn quotes(&self, number: usize, end: usize) -> bool {
+        /// Half-moves a quotation runs on at most: more are the game's.
+        const QUOTED_LINE: usize = 8;
+        let l = self.layout;
+        let WordKind::Number { n, black, .. } = l.words[number].kind else {
+            return false;
+        };
+        let mut at = end;
+        for _ in 0..QUOTED_LINE {
+            let Some(a) = l.adjacent(at).filter(|&a| !l.words[a].paragraph) else {
+                // (White's move alone may end a paragraph that Black's
+                // answers, as columns read across print it.)
+                return (black || at > end) && !l.opens[number];
+            };
+            if let WordKind::Number { n: m, black: b, .. } = l.words[a].kind {
+                // A number that does not go on from the move's starts
+                // another line (`24 a4 / 24 Rg1 Rd8 was also possible`).
+                if m < n || m == n && (black || !b) {
+                    return false;
+                }
+                at = a + 1;
+                continue;
+            }
+            match self.move_span(a) {
+                Some(len) => at = a + len,
+                None => return l.words[a].kind == WordKind::Text,
+            }
+        }
+        false
+    }
+
+    /// The words of the longest span at word `first` that some parser
+    /// reads as a move of either side, legal or not.
+    fn move_span(&self, first: usize) -> Option<usize> {
+        let l = self.layout;
+        spans(l.text, l.words, first).iter().rev().find_map(|(len, span)| {
+            [Color::White, Color::Black]
+                .into_iter()
+                .any(|turn| parse_signed(self.notation, span, self.lang, turn).is_some())
+                .then_some(*len)
+        })
+    }
+
     /// Whether `state`'s line has read a move of the side to move under
     /// the number of word `q`, one of Black's behind the game: the number
     /// printed again leads the game on after a note's side line (`Better
@@ -1190,12 +1265,28 @@ impl Search<'_, '_> {
                 matches!(lead, Lead::Number(q) | Lead::Repeated(q) if l.opens[q])
                     && !self.moves_at(state, first, false).is_empty()
             });
+        // A note before the game's move may quote another under the
+        // move's own number (`Better was 33 ... Rc8.`), the game going on
+        // at a line's start (`33 ... Re4 34 Ne6+`, Black's move alone on
+        // the next line): a reading before that from which the text does
+        // not go on is the quotation.
+        let restated = places.iter().rposition(|&(j, lead)| match lead {
+            // (Not White's empty box, which is the number itself.)
+            Lead::Number(q) | Lead::Repeated(q) => l.opens[q] && j != q,
+            Lead::NextLine => self.move_span(j).is_some(),
+            Lead::Adjacent | Lead::Unnumbered | Lead::Misnumbered(_) => false,
+        });
         for (i, (first, lead)) in places.into_iter().enumerate() {
             if let Lead::Misnumbered(q) = lead
                 && self.read_under(state, q)
             {
                 continue;
             }
+            let quoting = match lead {
+                Lead::Number(q) | Lead::Repeated(q) if restated.is_some_and(|r| i < r) => Some(q),
+                _ => None,
+            };
+            let mut quoted = false;
             let opening = matches!(lead, Lead::Number(q) if l.opens[q]) && !opening_seen;
             opening_seen |= opening;
             let misprint_here = misprints && i < MISPRINT_PLACES && (!read_before || opening);
@@ -1218,8 +1309,11 @@ impl Search<'_, '_> {
             {
                 let mut pos = state.pos.clone();
                 pos.play_unchecked(mv);
+                let stops = quoting.is_some_and(|q| self.quotes(q, end));
+                quoted |= stops;
                 let mut cost = state.cost
                     + SKIP_COST * skipped
+                    + u32::from(stops) * QUOTE_COST
                     + mark_cost(&mv, &pattern.claims, &pos)
                     + u32::from(cut_short) * SHORT_COST;
                 if bracketed {
@@ -1277,14 +1371,15 @@ impl Search<'_, '_> {
                 // words before the game's end may be a remark (`Qh5 wins.
                 // 1-0`) or the last move, for the lines to settle; not
                 // when they say who gave up (`Black resigned rather than
-                // see …`).
+                // see …`, `Las negras abandonan.`, but `QPxB White
+                // resigns.`).
                 let remark_or_move = ended.is_some_and(|r| {
                     l.adjacent(end).is_some_and(|a| {
-                        let word = l.words[a].text(l.text);
                         a < r
                             && l.words[a].kind == WordKind::Text
-                            && !is_end_word(word)
-                            && colour_word(word).is_none()
+                            && !is_end_word(l.words[a].text(l.text))
+                            && (l.words[a..r].iter().all(|w| colour_word(w.text(l.text)).is_none())
+                                || self.move_span(a).is_some())
                     })
                 });
                 let found = Found {
@@ -1328,7 +1423,7 @@ impl Search<'_, '_> {
                 }
                 out.push(next);
             }
-            if !bracketed {
+            if !bracketed && !quoted {
                 skipped += 1;
             }
             tried += 1;
@@ -1704,6 +1799,26 @@ fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
     let placeholder = words[q].kind == WordKind::Dots
         || words[q].kind == WordKind::Text && is_placeholder(words[q].text(text));
     ((glued_comma || bar || placeholder) && words[p].is_number()).then_some(p)
+}
+
+/// `span` read by the strict parser of `notation`; where it is no move
+/// as it stands, without the evaluation signs and annotation glyphs
+/// glued to its end (`Pxc4∞`, `TR1AR=/+`, `Kt-f3!? ±`), the last
+/// printed kept as the move's NAG.
+fn parse_signed(notation: Notation, span: &str, lang: &Language, turn: Color) -> Option<Readings> {
+    let mut core = span;
+    let mut nag = None;
+    loop {
+        if let Ok(mut readings) = notation.parse(core, lang, turn) {
+            for pattern in std::iter::once(&mut readings.first).chain(&mut readings.more) {
+                pattern.nag = pattern.nag.or(nag);
+            }
+            return Some(readings);
+        }
+        let (rest, sign) = evaluation::split_annotation(core)?;
+        core = rest;
+        nag = nag.or(Some(sign));
+    }
 }
 
 /// Whether a span in short form ends in a word that only a move printed

@@ -215,9 +215,11 @@ fn short_form(word: &str, out: &mut String) {
         return;
     }
     let bare: String = word.chars().filter(|c| *c != '.').collect();
-    let lower = bare.to_lowercase();
-    if let Some(mark) = vocabulary().long_form.get(lower.as_str()) {
+    // (`square!!`: a glyph glued to a word in long form.)
+    let stem = bare.trim_end_matches(['!', '?']);
+    if let Some(mark) = vocabulary().long_form.get(stem.to_lowercase().as_str()) {
         out.push_str(mark);
+        out.push_str(&bare[stem.len()..]);
         return;
     }
     // `PtoK4`, `KttakesP`: the spaces around a long-form word lost.

@@ -188,8 +188,15 @@ fn drop_running_heads(text: &str, out: &mut Vec<Word>) {
 }
 
 /// The page number a line of `words` prints, when the line holds
-/// nothing else but words in capitals and decoration.
+/// nothing else but words in capitals and decoration, or is a short
+/// label and the number in brackets (`[Pg 305]`, `(p. 12)`).
 fn page_number(text: &str, words: &[Word]) -> Option<u32> {
+    let bracketed = words.first().is_some_and(|w| w.kind == WordKind::Open)
+        && words.last().is_some_and(|w| w.kind == WordKind::Close);
+    let label = |t: &str| {
+        let letters = t.trim_end_matches('.');
+        bracketed && (1..=4).contains(&letters.chars().count()) && letters.chars().all(char::is_alphabetic)
+    };
     let mut page = None;
     for w in words {
         let t = w.text(text);
@@ -204,7 +211,8 @@ fn page_number(text: &str, words: &[Word]) -> Option<u32> {
             WordKind::Open | WordKind::Close => {}
             WordKind::Text
                 if !t.chars().any(char::is_alphanumeric)
-                    || t.chars().count() > 1 && t.chars().all(char::is_uppercase) => {}
+                    || t.chars().count() > 1 && t.chars().all(char::is_uppercase)
+                    || page.is_none() && label(t) => {}
             _ => return None,
         }
     }
@@ -289,32 +297,30 @@ fn is_algebraic(s: &str) -> bool {
     origin_ok && promotion
 }
 
-/// `12)`, `(8) ...`: a parenthesis glued to a number is the number's.
+/// `12)`, `(8) ...`, `| 12) | e5 |`: a parenthesis glued to a number
+/// is the number's.
 fn merge_closing_parentheses(text: &str, out: &mut Vec<Word>) {
+    let mut merged: Vec<Word> = Vec::with_capacity(out.len());
     let mut i = 0;
-    while i + 1 < out.len() {
-        if let WordKind::Number {
-            n,
-            black,
-            dotted: false,
-        } = out[i].kind
-            && out[i + 1].kind == WordKind::Close
-            && out[i + 1].start == out[i].end
-            && out[i + 1].text(text) == ")"
-            && out
-                .get(i + 2)
-                .is_some_and(|w| matches!(w.kind, WordKind::Text | WordKind::Dots))
+    while i < out.len() {
+        let mut word = out[i];
+        if let WordKind::Number { n, black, dotted: false } = word.kind
+            && let Some(close) = out.get(i + 1)
+            && close.kind == WordKind::Close
+            && close.start == word.end
+            && close.text(text) == ")"
+            && out.get(i + 2).is_some_and(|w| {
+                matches!(w.kind, WordKind::Text | WordKind::Dots) || w.text(text) == "|"
+            })
         {
-            out[i].kind = WordKind::Number {
-                n,
-                black,
-                dotted: true,
-            };
-            out[i].end = out[i + 1].end;
-            out.remove(i + 1);
+            word.kind = WordKind::Number { n, black, dotted: true };
+            word.end = close.end;
+            i += 1;
         }
+        merged.push(word);
         i += 1;
     }
+    *out = merged;
 }
 
 fn push(
@@ -532,6 +538,8 @@ mod tests {
             "-21-",
             "THE MIDDLE GAME        136",
             "CHESS REVIEW 399",
+            "[Pg 305]",
+            "(p. 12)",
         ] {
             let text = format!("16) d5, Bd8 17)\n\n{head}\n\nNc6, a5 18) b4");
             assert_eq!(
@@ -577,6 +585,8 @@ mod tests {
             ("Bd5.18. Rgf5", vec!["Bd5", "#18", "Rgf5"]),
             ("ed:.7. Dd4:", vec!["ed:", "#7", "Dd4:"]),
             ("12) Pc3", vec!["#12", "Pc3"]),
+            // A table's row with White's cell left empty.
+            ("| 23)  | P takes Kt |", vec!["|", "#23", "|", "P", "takes", "Kt", "|"]),
             // Found by fuzzing: digits alone after a zero are no number.
             ("012 e4", vec!["012", "e4"]),
         ] {

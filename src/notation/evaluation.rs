@@ -38,10 +38,23 @@ pub fn evaluation_nag(written: &str) -> Option<u8> {
         .map(|&(_, nag)| nag)
 }
 
+/// Annotation glyphs and their NAGs, longest first.
+const GLYPHS: [(&str, u8); 6] = [("!!", 3), ("??", 4), ("!?", 5), ("?!", 6), ("!", 1), ("?", 2)];
+
+/// `written` without the evaluation sign or annotation glyph glued to
+/// its end (`TR1AR=/+`, `K. Kt. square.!!`), and its NAG, when one ends
+/// it and something is left before it.
+pub fn split_annotation(written: &str) -> Option<(&str, u8)> {
+    let written = written.trim_end();
+    EVALUATIONS.iter().chain(GLYPHS.iter()).find_map(|&(sign, nag)| {
+        let core = written.strip_suffix(sign)?.trim_end();
+        (!core.is_empty()).then_some((core, nag))
+    })
+}
+
 /// The NAG of `written` when it is an evaluation or annotation sign
 /// and nothing else (`+/=`, `∞`, `!?`).
 pub fn sign_nag(written: &str) -> Option<u8> {
-    const GLYPHS: [(&str, u8); 6] = [("!", 1), ("?", 2), ("!!", 3), ("??", 4), ("!?", 5), ("?!", 6)];
     EVALUATIONS
         .iter()
         .chain(GLYPHS.iter())
@@ -59,6 +72,11 @@ mod tests {
         assert_eq!(evaluation_nag("Qe6+–"), Some(18));
         assert_eq!(evaluation_nag("d4="), Some(10));
         assert_eq!(evaluation_nag("Nf3"), None);
+        assert_eq!(split_annotation("TR1AR=/+"), Some(("TR1AR", 15)));
+        assert_eq!(split_annotation("Pxc4 ∞"), Some(("Pxc4", 13)));
+        assert_eq!(split_annotation("QR-KKtsq.!!"), Some(("QR-KKtsq.", 3)));
+        assert_eq!(split_annotation("±"), None);
+        assert_eq!(split_annotation("Nf3"), None);
         assert_eq!(sign_nag("+/="), Some(14));
         assert_eq!(sign_nag("∞"), Some(13));
         assert_eq!(sign_nag("!?"), Some(5));

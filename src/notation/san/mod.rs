@@ -405,6 +405,9 @@ struct Body {
     len: usize,
     overflow: bool,
     capture: bool,
+    /// A dash with nothing after it (`Nf3-`, `Kt to` cut short): a move
+    /// not finished.
+    dangling_dash: bool,
 }
 
 /// One element, dispatched on its first byte: this rule runs for every
@@ -435,6 +438,7 @@ fn body(input: &str) -> IResult<&str, Body> {
     let mut next = Some(first);
     let mut taken = 0;
     while let Some(e) = next.take() {
+        body.dangling_dash = matches!(e, Elem::Dash);
         match e {
             Elem::Capture => body.capture = true,
             Elem::Dash => {}
@@ -502,6 +506,9 @@ fn promotion<'a>(input: &'a str, lang: &Language) -> (&'a str, Option<Role>) {
 fn interpret(body: &Body, role: Option<Role>, p: &mut MovePattern) -> Result<(), &'static str> {
     if body.overflow {
         return Err("at most an origin square and a destination square");
+    }
+    if body.dangling_dash && p.promotion.is_none() {
+        return Err("a square after the dash");
     }
     let mut coords = [Elem::Dash; 4];
     for (slot, c) in coords.iter_mut().zip(body.coords.iter().flatten()) {
@@ -658,6 +665,18 @@ mod tests {
         assert_eq!(parse("a8=К", ru).unwrap().promotion, Some(Role::Knight));
         assert_eq!(parse("Kf3", ru).unwrap().role, Some(Role::Knight));
         assert_eq!(en("a8=Kt").promotion, Some(Role::Knight));
+    }
+
+    #[test]
+    fn a_dash_with_no_square_after_it_is_no_move() {
+        // `Nf3 to` cut short (a sentence after the move that begins
+        // with "To") is not `Nf3`; a dash between squares still reads.
+        for token in ["Nf3-", "e4-", "Ng1-", "Wb7-"] {
+            assert!(parse(token, Language::builtin("pl").unwrap()).is_err(), "{token}");
+            assert!(parse(token, Language::builtin("en").unwrap()).is_err(), "{token}");
+        }
+        assert_eq!(en("Ng1-f3").to, sq(F3));
+        assert_eq!(en("e2-e4+").to, sq(E4));
     }
 
     #[test]
