@@ -494,6 +494,74 @@ fn dev_stdout_as_output_writes_to_the_stream_the_shell_opened() {
 }
 
 #[test]
+fn a_summary_that_cannot_be_written_replaces_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(&input, format!("{GOOD}{BAD}")).unwrap();
+    let (out, rejects, report) = (
+        dir.path().join("out.pgn"),
+        dir.path().join("rejects.pgn"),
+        dir.path().join("report.csv"),
+    );
+    for file in [&out, &rejects, &report] {
+        fs::write(file, "kept\n").unwrap();
+    }
+    let missing = dir.path().join("no such folder").join("summary.json");
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .arg("--rejects")
+        .arg(&rejects)
+        .arg("--report")
+        .arg(&report)
+        .arg("--summary")
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("summary.json"));
+    for file in [&out, &rejects, &report] {
+        assert_eq!(
+            fs::read_to_string(file).unwrap(),
+            "kept\n",
+            "{}",
+            file.display()
+        );
+    }
+    // Nothing unfinished is left beside them.
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.ends_with(".partial")), "{names:?}");
+    // The audit keeps its report so too.
+    scoresheet()
+        .arg("audit")
+        .arg(&input)
+        .arg("--report")
+        .arg(&report)
+        .arg("--summary")
+        .arg(&missing)
+        .assert()
+        .code(2);
+    assert_eq!(fs::read_to_string(&report).unwrap(), "kept\n");
+    // A summary that can be written is, with every output.
+    let summary = dir.path().join("summary.json");
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .arg("--summary")
+        .arg(&summary)
+        .assert()
+        .code(1);
+    assert!(fs::read_to_string(&out).unwrap().contains("Qxf7#"));
+    assert!(fs::read_to_string(&summary).unwrap().contains("rejected"));
+}
+
+#[test]
 fn the_summary_says_where_rejected_games_went() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.pgn");

@@ -175,3 +175,56 @@ fn jobs_zero_means_all_cores_and_gives_the_same_output() {
     };
     assert_eq!(run("0"), run("1"));
 }
+
+/// Types `text` and one Ctrl-D at `scoresheet convert -` on a terminal
+/// (a pseudo-terminal made by Python's `pty`); returns whether the run
+/// ended within five seconds, and all it printed there.
+fn typed_at_a_terminal(text: &str) -> Option<(bool, String)> {
+    const SCRIPT: &str = r#"
+import os, pty, select, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "convert", "-"])
+time.sleep(0.5)
+os.write(fd, sys.argv[2].encode() + b"\n")
+time.sleep(0.3)
+os.write(fd, b"\x04")
+out, ended, deadline = b"", False, time.time() + 5
+while time.time() < deadline and not ended:
+    if select.select([fd], [], [], 0.1)[0]:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            data = b""
+        out += data
+        ended = not data
+    ended = ended or os.waitpid(pid, os.WNOHANG)[0] != 0
+if not ended:
+    os.kill(pid, 9)
+sys.stdout.write(("ended\n" if ended else "waiting\n") + out.decode("utf-8", "replace"))
+"#;
+    let bin = assert_cmd::cargo::cargo_bin("scoresheet");
+    let out = Process::new("python3")
+        .args(["-c", SCRIPT])
+        .arg(bin)
+        .arg(text)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (state, printed) = out.split_once('\n')?;
+    Some((state == "ended", printed.to_owned()))
+}
+
+#[test]
+fn typed_input_ends_at_one_ctrl_d_with_no_spinner_over_it() {
+    let Some((ended, printed)) = typed_at_a_terminal("1. e4 e5 2. Nf3 Nc6 *") else {
+        eprintln!("SKIPPED: python3 with pty is needed to type at a terminal");
+        return;
+    };
+    // A terminal says end of input once; reading on waited for a second.
+    assert!(ended, "still waiting after one Ctrl-D: {printed}");
+    assert!(printed.contains("2. Nf3 Nc6"), "{printed}");
+    // The spinner (`N games (N/s), N findings`) would draw over the text.
+    assert!(!printed.contains("/s)"), "{printed}");
+}

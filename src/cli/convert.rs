@@ -8,7 +8,7 @@ use crate::Format;
 use crate::audit::{ReportWriter, Row};
 use crate::convert::Converter;
 use crate::input::Limit;
-use crate::input::collect::Collected;
+use crate::input::collect::{Collected, Input};
 use crate::paths::Role;
 use crate::pipeline::{self, Sinks, Summary};
 
@@ -40,6 +40,7 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
         .as_deref()
         .map(|p| Output::create(Some(p)))
         .transpose()?;
+    let summary_file = summary_file(&args.read)?;
     let ran = run(
         &args.read,
         &collected,
@@ -47,19 +48,30 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
         Some(output.writer()),
         rejects.as_mut().map(Output::writer),
     )?;
-    let summary = match ran {
-        Ran::Done(summary) => summary,
+    let (summary, report) = match ran {
+        Ran::Done { summary, report } => (summary, report),
         Ran::Stopped { summary, report } => {
-            let outputs = [Some(&output), rejects.as_ref(), report.as_ref()];
+            let outputs = [
+                Some(&output),
+                rejects.as_ref(),
+                report.as_ref(),
+                summary_file.as_ref(),
+            ];
             return Ok(stopped(&summary, &outputs, &args.read));
         }
         ran => return Ok(ran.quiet_end()),
     };
-    output.commit()?;
-    if let Some(rejects) = rejects {
-        rejects.commit()?;
-    }
-    finish(&summary, &args.read, Some(&rejected_went(&args)))
+    let outputs = [Some(output), rejects, report]
+        .into_iter()
+        .flatten()
+        .collect();
+    finish(
+        &summary,
+        &args.read,
+        Some(&rejected_went(&args)),
+        outputs,
+        summary_file,
+    )
 }
 
 /// Where rejected games went, for the summary line: the rejects file, or
@@ -83,11 +95,30 @@ pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
     let summary = args.read.summary.as_deref();
     targets.extend(summary.map(|p| (Role::Summary, Some(p))));
     let collected = super::inputs(&args.read, &targets)?;
+    let summary_file = summary_file(&args.read)?;
     match run(&args.read, &collected, &converter, None, None)? {
-        Ran::Done(summary) => finish(&summary, &args.read, None),
-        Ran::Stopped { summary, report } => Ok(stopped(&summary, &[report.as_ref()], &args.read)),
+        Ran::Done { summary, report } => finish(
+            &summary,
+            &args.read,
+            None,
+            report.into_iter().collect(),
+            summary_file,
+        ),
+        Ran::Stopped { summary, report } => {
+            let outputs = [report.as_ref(), summary_file.as_ref()];
+            Ok(stopped(&summary, &outputs, &args.read))
+        }
         ran => Ok(ran.quiet_end()),
     }
+}
+
+/// The summary file asked for, made before anything is read: a run whose
+/// summary cannot be written replaces no output.
+fn summary_file(read: &ReadArgs) -> Result<Option<Output>, String> {
+    read.summary
+        .as_deref()
+        .map(|p| Output::create(Some(p)))
+        .transpose()
 }
 
 /// The start `--start` or `--odds` states, as standard FEN.
@@ -106,8 +137,11 @@ fn extra_targets(read: &ReadArgs) -> Vec<(Role, Option<&Path>)> {
 
 /// How a run ended.
 enum Ran {
-    /// Every input read.
-    Done(Box<Summary>),
+    /// Every input read; the report, not yet put in place.
+    Done {
+        summary: Box<Summary>,
+        report: Option<Output>,
+    },
     /// The reader of the output went away (`… | head`); whether problems
     /// were seen before.
     PipeClosed { problems: bool },
@@ -170,7 +204,9 @@ fn run(
         (None, true) => Some(Output::create(None)?),
         (None, false) => None,
     };
-    let mut bar = super::progress::Bar::on_stderr(read.quiet);
+    // No spinner over what is being typed at the terminal.
+    let typed = collected.inputs.iter().any(Input::is_typed);
+    let mut bar = super::progress::Bar::on_stderr(read.quiet || typed);
     let printer = bar.printer();
     // Rows printed, and the findings they tell of (one may stand for
     // many not listed); findings seen in all.
@@ -237,10 +273,10 @@ fn run(
             )),
         }
     }
-    if let Some(report) = report {
-        report.commit()?;
-    }
-    Ok(Ran::Done(Box::new(summary)))
+    Ok(Ran::Done {
+        summary: Box::new(summary),
+        report,
+    })
 }
 
 /// Says why the run stopped and that no file was replaced; the outputs
@@ -299,9 +335,17 @@ fn stopped(summary: &Summary, outputs: &[Option<&Output>], read: &ReadArgs) -> E
 
 /// Ends a run: its unreadable inputs, its inputs with no game, the
 /// summary line (saying where rejected games went, `rejected`, when
-/// converting) and the exit status. An input with no game is noted but
-/// is no problem: an empty file converts to an empty output.
-fn finish(summary: &Summary, read: &ReadArgs, rejected: Option<&str>) -> Result<ExitCode, String> {
+/// converting), its `outputs` and summary file put in place once the
+/// summary is written (all of them, or none when it fails), and the exit
+/// status. An input with no game is noted but is no problem: an empty
+/// file converts to an empty output.
+fn finish(
+    summary: &Summary,
+    read: &ReadArgs,
+    rejected: Option<&str>,
+    outputs: Vec<Output>,
+    mut summary_file: Option<Output>,
+) -> Result<ExitCode, String> {
     for error in &summary.input_errors {
         say(format_args!("scoresheet: {error}"));
     }
@@ -314,12 +358,24 @@ fn finish(summary: &Summary, read: &ReadArgs, rejected: Option<&str>) -> Result<
     if !read.quiet || summary.has_problems() || !summary.input_errors.is_empty() {
         say(format_args!("scoresheet: {}", summary.line(rejected)));
     }
-    if let Some(path) = &read.summary {
-        let mut file = Output::create(Some(path))?;
+    if let Some(file) = summary_file.as_mut()
+        && let Some(path) = &read.summary
+    {
+        // (Flushed now, unless to standard output after the games.)
+        let to_file = !output::is_stdout(Some(path));
         file.writer()
             .write_all(summary.to_json().as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        file.commit()?;
+            .and_then(|()| {
+                if to_file {
+                    file.writer().flush()
+                } else {
+                    Ok(())
+                }
+            })
+            .map_err(|e| format!("{}: {e}; no output was replaced", path.display()))?;
+    }
+    for output in outputs.into_iter().chain(summary_file) {
+        output.commit()?;
     }
     Ok(if !summary.input_errors.is_empty() {
         ExitCode::from(2)

@@ -17,7 +17,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use std::collections::HashMap;
@@ -65,9 +65,39 @@ impl Input {
     /// Fails when the file cannot be opened.
     pub fn open_raw(&self) -> io::Result<Box<dyn Read + Send>> {
         Ok(match self {
-            Input::Stdin => Box::new(io::stdin()),
+            Input::Stdin => Box::new(Fused::new(io::stdin())),
             Input::Path(p) => Box::new(File::open(p)?),
         })
+    }
+
+    /// Whether this is standard input typed at a terminal.
+    pub fn is_typed(&self) -> bool {
+        *self == Input::Stdin && io::stdin().is_terminal()
+    }
+}
+
+/// A reader that, once it has said end of input, says so again without
+/// reading: a terminal's end of input (Ctrl-D) is said once, and reading
+/// on would wait for another.
+struct Fused<R> {
+    inner: R,
+    ended: bool,
+}
+
+impl<R> Fused<R> {
+    fn new(inner: R) -> Fused<R> {
+        Fused { inner, ended: false }
+    }
+}
+
+impl<R: Read> Read for Fused<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ended || buf.is_empty() {
+            return Ok(0);
+        }
+        let n = self.inner.read(buf)?;
+        self.ended = n == 0;
+        Ok(n)
     }
 }
 
@@ -391,6 +421,28 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A terminal: end of input (Ctrl-D) is said once, and a read after
+    /// it waits for whatever is typed next.
+    struct Terminal(Vec<&'static [u8]>);
+
+    impl Read for Terminal {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let typed = if self.0.is_empty() { &b"typed later"[..] } else { self.0.remove(0) };
+            buf[..typed.len()].copy_from_slice(typed);
+            Ok(typed.len())
+        }
+    }
+
+    #[test]
+    fn standard_input_ends_at_the_first_end_of_input() {
+        let mut read = Fused::new(Terminal(vec![b"1. e4 e5\n", b""]));
+        let mut text = String::new();
+        read.read_to_string(&mut text).unwrap();
+        assert_eq!(text, "1. e4 e5\n");
+        // Reading on reads nothing more: the second Ctrl-D is not needed.
+        assert_eq!(read.read(&mut [0; 64]).unwrap(), 0);
+    }
 
     #[test]
     fn content_is_told_by_the_first_bytes() {
