@@ -561,6 +561,38 @@ fn a_summary_that_cannot_be_written_replaces_no_output() {
     assert!(fs::read_to_string(&summary).unwrap().contains("rejected"));
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_left_unfinished_by_a_killed_run_is_removed_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.pgn");
+    fs::write(&input, GOOD).unwrap();
+    // A run killed outright leaves `.out.pgn.PID.partial` beside its
+    // target; a process that has ended has a PID no running one has.
+    let mut ended = std::process::Command::new("true").spawn().unwrap();
+    let pid = ended.id();
+    ended.wait().unwrap();
+    let left = dir.path().join(format!(".out.pgn.{pid}.partial"));
+    fs::write(&left, "half a game").unwrap();
+    // One of a running process (this test's) is another run's, at work.
+    let running = dir
+        .path()
+        .join(format!(".out.pgn.{}.partial", std::process::id()));
+    fs::write(&running, "being written").unwrap();
+    scoresheet()
+        .arg("convert")
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.pgn"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            ".out.pgn.{pid}.partial, left unfinished by a run that was killed"
+        )));
+    assert!(!left.exists());
+    assert!(running.exists());
+}
+
 #[test]
 fn the_summary_says_where_rejected_games_went() {
     let dir = tempfile::tempdir().unwrap();

@@ -24,6 +24,7 @@ impl Partial {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let path = target.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+        remove_left_by_killed_runs(target, &name);
         HANDLER.call_once(|| {
             // Without a handler a signal ends the run as before: the
             // target is untouched either way.
@@ -68,6 +69,46 @@ impl Drop for Partial {
         }
         if let Ok(mut files) = UNFINISHED.lock() {
             files.retain(|(path, _)| *path != self.path);
+        }
+    }
+}
+
+/// Removes, and names, the unfinished files for `target` (named `name`)
+/// that a run killed outright (SIGKILL, a power cut) left beside it: those
+/// of a process that is no longer running. Where processes cannot be
+/// looked up (no `/proc`), they are left.
+fn remove_left_by_killed_runs(target: &Path, name: &str) {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let folder = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(pid) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".partial"))
+            .filter(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        else {
+            continue;
+        };
+        let left = target.with_file_name(&file);
+        if pid != std::process::id().to_string()
+            && !proc.join(pid).exists()
+            && std::fs::remove_file(&left).is_ok()
+        {
+            super::say(format_args!(
+                "scoresheet: removed {}, left unfinished by a run that was killed",
+                left.display()
+            ));
         }
     }
 }
