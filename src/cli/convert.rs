@@ -51,12 +51,8 @@ pub fn run_convert(args: ConvertArgs) -> Result<ExitCode, String> {
     let (summary, report) = match ran {
         Ran::Done { summary, report } => (summary, report),
         Ran::Stopped { summary, report } => {
-            let outputs = [
-                Some(&output),
-                rejects.as_ref(),
-                report.as_ref(),
-                summary_file.as_ref(),
-            ];
+            // (`stopped` names the summary file itself.)
+            let outputs = [Some(&output), rejects.as_ref(), report.as_ref()];
             return Ok(stopped(&summary, &outputs, &args.read));
         }
         ran => return Ok(ran.quiet_end()),
@@ -104,10 +100,7 @@ pub fn run_audit(args: AuditArgs) -> Result<ExitCode, String> {
             report.into_iter().collect(),
             summary_file,
         ),
-        Ran::Stopped { summary, report } => {
-            let outputs = [report.as_ref(), summary_file.as_ref()];
-            Ok(stopped(&summary, &outputs, &args.read))
-        }
+        Ran::Stopped { summary, report } => Ok(stopped(&summary, &[report.as_ref()], &args.read)),
         ran => Ok(ran.quiet_end()),
     }
 }
