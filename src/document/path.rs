@@ -1309,11 +1309,11 @@ impl Search<'_, '_> {
             {
                 let mut pos = state.pos.clone();
                 pos.play_unchecked(mv);
-                let stops = quoting.is_some_and(|q| self.quotes(q, end));
-                quoted |= stops;
+                let quotation = quoting.is_some_and(|q| self.quotes(q, end));
+                quoted |= quotation;
                 let mut cost = state.cost
                     + SKIP_COST * skipped
-                    + u32::from(stops) * QUOTE_COST
+                    + u32::from(quotation) * QUOTE_COST
                     + mark_cost(&mv, &pattern.claims, &pos)
                     + u32::from(cut_short) * SHORT_COST;
                 if bracketed {
