@@ -177,6 +177,28 @@ impl<'a> Converter<'a> {
             return Converted::too_large();
         }
         let mut converted = self.convert_game(&lone_cr_to_lf(&raw.text));
+        if let Some(bytes) = &raw.original {
+            // Bytes not valid in a UTF-8 input, each read as a character
+            // of the encoding they look written in (see `pgn::split`).
+            let strays = crate::decode::decode_stray_bytes(bytes);
+            let word: String = strays.text[strays.first..]
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != '"')
+                .collect();
+            let finding = Finding::game(
+                    Kind::Encoding,
+                    Severity::Warning,
+                    format!(
+                        "{} byte(s) not valid UTF-8, the input's encoding, each read as a character of {}",
+                        strays.count,
+                        strays.encoding.name()
+                    ),
+                )
+                .at(u32::try_from(strays.first).unwrap_or(u32::MAX), &word);
+            // In the order of the text, as the game's own findings are.
+            let at = converted.findings.partition_point(|f| f.offset.unwrap_or(0) <= finding.offset.unwrap_or(0));
+            converted.findings.insert(at, finding);
+        }
         if raw.truncated {
             converted.rejected = true;
             converted.output = None;

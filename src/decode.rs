@@ -17,7 +17,10 @@
 //! page must be named.
 //!
 //! Bytes that are invalid in the chosen encoding become U+FFFD, which the
-//! game reader reports as an `encoding` finding.
+//! game reader reports as an `encoding` finding; in UTF-8 input, a game's
+//! bytes that are not valid UTF-8 (a Latin-1 name pasted into a UTF-8
+//! file) are each read as a character of the single-byte encoding the
+//! game looks written in ([`decode_stray_bytes`]), and reported so.
 //!
 //! ```
 //! use std::io::Read;
@@ -259,6 +262,83 @@ pub fn decode<R: Read + Send + 'static>(
         encoding,
         bom_len: bom_len as u64,
     })
+}
+
+/// A game's bytes from an input read as UTF-8, some of them not valid
+/// UTF-8 (a Latin-1 `Lékó` pasted into a UTF-8 file), as text.
+#[derive(Debug)]
+pub struct StrayBytes {
+    /// The valid UTF-8 kept, and each byte that is not read in
+    /// `encoding`: one character a byte, so nothing is lost.
+    pub text: String,
+    /// The single-byte encoding the game's bytes look likeliest in, as a
+    /// file's are detected (windows-1252 where the guess is no
+    /// single-byte one).
+    pub encoding: TextEncoding,
+    /// The bytes so read, and where in `text` the first one stands.
+    pub count: usize,
+    pub first: usize,
+}
+
+/// Where in `bytes` (read as [`decode_stray_bytes`] reads them) the
+/// character at `offset` of the text stands: each stray byte is one byte
+/// there and two or three in the text.
+pub fn stray_bytes_offset(bytes: &[u8], offset: usize) -> usize {
+    let encoding = decode_stray_bytes(bytes).encoding;
+    let mut scratch = String::new();
+    let (mut text_at, mut byte_at) = (0, 0);
+    for chunk in bytes.utf8_chunks() {
+        let valid = chunk.valid().len();
+        if text_at + valid >= offset {
+            return byte_at + (offset - text_at);
+        }
+        text_at += valid;
+        byte_at += valid;
+        for &b in chunk.invalid() {
+            if text_at >= offset {
+                return byte_at;
+            }
+            scratch.clear();
+            push_stray(&mut scratch, encoding, b);
+            text_at += scratch.len();
+            byte_at += 1;
+        }
+    }
+    byte_at
+}
+
+/// Reads `bytes` as [`StrayBytes`] says.
+pub fn decode_stray_bytes(bytes: &[u8]) -> StrayBytes {
+    let encoding = match detect(bytes) {
+        TextEncoding::Standard(e) if !e.is_single_byte() => TextEncoding::Standard(encoding_rs::WINDOWS_1252),
+        other => other,
+    };
+    let mut out = StrayBytes {
+        text: String::with_capacity(bytes.len() + 16),
+        encoding,
+        count: 0,
+        first: 0,
+    };
+    for chunk in bytes.utf8_chunks() {
+        out.text.push_str(chunk.valid());
+        if out.count == 0 {
+            out.first = out.text.len();
+        }
+        out.count += chunk.invalid().len();
+        for &b in chunk.invalid() {
+            push_stray(&mut out.text, encoding, b);
+        }
+    }
+    out
+}
+
+/// Appends byte `b` read in the single-byte `encoding`.
+fn push_stray(text: &mut String, encoding: TextEncoding, b: u8) {
+    match encoding {
+        TextEncoding::Dos(page) if b >= 0x80 => text.push(page.upper_half()[usize::from(b - 0x80)]),
+        TextEncoding::Standard(e) => text.push_str(&e.decode_without_bom_handling(&[b]).0),
+        TextEncoding::Dos(_) => text.push(char::from(b)),
+    }
 }
 
 /// UTF-16 when zero bytes fill one side of its code units (text in Latin

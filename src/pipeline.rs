@@ -538,6 +538,14 @@ impl<'a> Locator<'a> {
             None => self.column += chars(self.at),
         }
         self.width = match (&self.source.width, text.get(self.at..offset)) {
+            // A game with bytes not valid in a UTF-8 input, each read as
+            // a character (see `pgn::split`): counted in its own bytes.
+            (Width::Utf8, _) if self.raw.original.is_some() => self
+                .raw
+                .original
+                .as_deref()
+                .map_or(offset, |bytes| crate::decode::stray_bytes_offset(bytes, offset))
+                as u64,
             // Encodings that carry a state are measured from the start.
             (Width::Other(_), _) | (_, None) => text.get(..offset).map_or(offset as u64, |s| self.source.width(s)),
             (_, Some(piece)) => self.width + self.source.width(piece),

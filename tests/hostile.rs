@@ -165,6 +165,31 @@ fn nul_bytes_and_invalid_utf8() {
 }
 
 #[test]
+fn a_latin_1_name_in_a_utf_8_file_keeps_its_letters() {
+    // Past the first 64 KiB, which say UTF-8: a game pasted from a Latin-1
+    // file (`Lékó`, `Péter` with one byte a letter). Its bytes become
+    // the letters they are there, not U+FFFD, and the report says so at
+    // the first of them, its byte in the file.
+    let dir = tempfile::tempdir().unwrap();
+    let mut hostile = GOOD_1.repeat(1200).into_bytes();
+    let game = b"[Event \"pasted\"]\n[White \"L\xe9k\xf3, P\xe9ter\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+    let at = GOOD_1.len() + hostile.len() + b"[Event \"pasted\"]\n[White \"L".len();
+    hostile.extend_from_slice(game);
+    let run = convert(dir.path(), "pasted.pgn", &hostile, &[]);
+    assert!(
+        run.output.contains("[White \"Lékó, Péter\"]"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.output.contains('\u{fffd}'));
+    let report = fs::read_to_string(dir.path().join("pasted.pgn.csv")).unwrap();
+    let row = report.lines().find(|l| l.contains(",encoding,")).unwrap();
+    assert!(row.contains("3 byte(s) not valid UTF-8"), "{row}");
+    assert!(row.contains(&format!(",{at},")), "{row}");
+    assert_eq!(run.status, 1, "a warning: {}", run.stderr);
+}
+
+#[test]
 fn invalid_bytes_in_every_encoding() {
     let dir = tempfile::tempdir().unwrap();
     for label in [

@@ -37,7 +37,8 @@ pub struct RawGame {
     /// only passed on, in pieces, byte for byte.
     pub oversized: Option<Oversized>,
     /// The game's bytes as read, when they are not valid UTF-8 (`text`
-    /// then has U+FFFD in place of each invalid sequence).
+    /// then has each invalid byte read as a character of the single-byte
+    /// encoding the game looks written in: `decode::decode_stray_bytes`).
     pub original: Option<Vec<u8>>,
     /// Set when the input stops inside the game: a read error, or the end
     /// of the input after a game with tags and no result at its end, in
@@ -155,7 +156,7 @@ impl<R: BufRead> Splitter<R> {
             Ok(text) => (text, None),
             Err(e) => {
                 let bytes = e.into_bytes();
-                (String::from_utf8_lossy(&bytes).into_owned(), Some(bytes))
+                (crate::decode::decode_stray_bytes(&bytes).text, Some(bytes))
             }
         };
         Some(RawGame {
