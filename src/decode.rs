@@ -285,7 +285,7 @@ pub struct StrayBytes {
 /// there and two or three in the text.
 #[cfg(feature = "cli")]
 pub fn stray_bytes_offset(bytes: &[u8], offset: usize) -> usize {
-    let encoding = decode_stray_bytes(bytes).encoding;
+    let encoding = stray_encoding(bytes);
     let mut scratch = String::new();
     let (mut text_at, mut byte_at) = (0, 0);
     for chunk in bytes.utf8_chunks() {
@@ -310,10 +310,7 @@ pub fn stray_bytes_offset(bytes: &[u8], offset: usize) -> usize {
 
 /// Reads `bytes` as [`StrayBytes`] says.
 pub fn decode_stray_bytes(bytes: &[u8]) -> StrayBytes {
-    let encoding = match detect(bytes) {
-        TextEncoding::Standard(e) if !e.is_single_byte() => TextEncoding::Standard(encoding_rs::WINDOWS_1252),
-        other => other,
-    };
+    let encoding = stray_encoding(bytes);
     let mut out = StrayBytes {
         text: String::with_capacity(bytes.len() + 16),
         encoding,
@@ -331,6 +328,15 @@ pub fn decode_stray_bytes(bytes: &[u8]) -> StrayBytes {
         }
     }
     out
+}
+
+/// The single-byte encoding `bytes` look likeliest in, as a file's are
+/// detected; windows-1252 where the guess is no single-byte one.
+fn stray_encoding(bytes: &[u8]) -> TextEncoding {
+    match detect(bytes) {
+        TextEncoding::Standard(e) if !e.is_single_byte() => TextEncoding::Standard(encoding_rs::WINDOWS_1252),
+        other => other,
+    }
 }
 
 /// Appends byte `b` read in the single-byte `encoding`.
