@@ -2560,8 +2560,15 @@ pub fn explain(page: &Page, game: &TrueGame, records: &[GameRecord], verdict: &V
         let at_ply = |f: &&Finding| f.ply == d.ply && f.kind.is_about_a_move();
         let found: Vec<&Finding> = record.findings().map(|(f, _)| f).filter(at_ply).collect();
         let suggested = found.iter().any(|f| names(&f.suggestion, &d.true_san));
+        let index = d.ply as usize - 1;
+        let read_right = record.moves().get(index).map(|m| m.mv) == game.moves.get(index).copied();
+        let harmless = if found.is_empty() && read_right {
+            " (harmless)"
+        } else {
+            ""
+        };
         out.push_str(&format!(
-            "  damage ply {} {:?} -> {:?} (true {}): found {}, suggested {suggested}\n",
+            "  damage ply {} {:?} -> {:?} (true {}): found {}, suggested {suggested}{harmless}\n",
             d.ply,
             d.printed,
             d.damaged,
