@@ -375,7 +375,7 @@ fn habits_of(
         if let (Some(first), Some(last)) = (words.get(found.first), words.get(last)) {
             let written = &text[first.start as usize..last.end.max(first.start) as usize];
             if found.misread.is_some() {
-                let forms = Forms::cached(&before, notation, lang, &Habits::default());
+                let forms = Forms::cached(&before, None, notation, lang, &Habits::default());
                 slips.push(forms.slips(written, found.mv));
             } else {
                 for c in synthesis::key(written) {

@@ -1073,17 +1073,23 @@ impl Search<'_, '_> {
     /// the moves printed in words alone ([`Forms::cached_in_words`]).
     fn synthesize(&mut self, state: &State, first: usize, spans: &[(usize, String)], in_words: bool) -> Vec<Fit> {
         let forms = if in_words {
-            Forms::cached_in_words(&state.pos, self.notation, self.lang, self.habits)
+            Forms::cached_in_words(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits)
         } else {
-            Forms::cached(&state.pos, self.notation, self.lang, self.habits)
+            Forms::cached(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits)
         };
         let white = state.pos.turn() == Color::White;
         let legible = spans
             .iter()
             .any(|&(len, _)| matches!(self.parsed.get(&(first, len, white)), Some(Some(_))));
         let mut out: Vec<Fit> = Vec::new();
+        let words = self.layout.words;
         for (len, span) in spans {
-            let found = forms.matches(span);
+            let printed = &self.layout.text[words[first].start as usize..words[first + len - 1].end as usize];
+            let found = if self.dangles(span, first + len) {
+                forms.matches_either(span, printed)
+            } else {
+                forms.matches(span)
+            };
             // A misprint's near readings are all suggestions; a variant's
             // ties are for the moves after it to settle.
             let misprint = found.first().is_some_and(|m| !m.is_variant());
@@ -1125,6 +1131,18 @@ impl Search<'_, '_> {
             }
         }
         out
+    }
+
+    /// Whether a span ending before word `end` is cut off at a connector
+    /// (`K. P. to.`: a dash with no square after it) where a place ends
+    /// or another move begins: a damaged word read as the connector
+    /// (`two` with its `w` lost) may be the move's last.
+    fn dangles(&self, short: &str, end: usize) -> bool {
+        let l = self.layout;
+        short.trim_end().ends_with(['-', 'x'])
+            && (self.closes_place(end)
+                || self.move_span(end).is_some()
+                || spans(l.text, l.words, end).iter().any(|(_, s)| in_words_only(s)))
     }
 
     /// Whether the word at `end` closes the place of a move before it:
@@ -1531,7 +1549,7 @@ impl Search<'_, '_> {
     /// other's choices.
     fn weigh_guesses(&mut self, state: &State, stop: &Stop, guessed: &mut Vec<State>) {
         let moves: Vec<Move> = guessed.iter().filter_map(|s| s.last.as_ref().map(|n| n.found.mv)).collect();
-        let forms = Forms::cached(&state.pos, self.notation, self.lang, self.habits);
+        let forms = Forms::cached(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits);
         // Each move weighed against the span of the place nearest to it.
         let written = match stop.kind {
             StopKind::Gap => self.gap_spans(state, stop),

@@ -102,12 +102,14 @@ fn joins(words: &[Word], i: usize, text: &str, in_bracket: bool) -> bool {
     }
     match w.kind {
         WordKind::Text | WordKind::Open | WordKind::Close => true,
-        // A rank: `K 4`, and `K 4.` at the end of a sentence.
+        // A rank: `K 4`, and `K 4.` at the end of a sentence; a number
+        // past the eighth rank is a move's number, even in a bracket the
+        // damage left open (`B to Kt 5 (O 20 Kt to B 4`).
         WordKind::Number {
             black: false,
             dotted,
             n,
-        } => !dotted || (n <= 8 && (w.text(text).ends_with('.') || in_bracket)),
+        } => n <= 8 && (!dotted || w.text(text).ends_with('.') || in_bracket),
         _ => false,
     }
 }
@@ -324,6 +326,9 @@ mod tests {
         // A rank before a full stop is the move's own.
         assert_eq!(all("P - K 4. Then")[3], "P-K4");
         assert_eq!(all("P-K4\n\nP-Q4").len(), 1);
+        // A number past the eighth rank is the next move's, even in a
+        // bracket that damage left open.
+        assert_eq!(all("B to Kt 5 (O 20 Kt to B 4").last().map(String::as_str), Some("B-Kt5(O"));
     }
 
     #[test]

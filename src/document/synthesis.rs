@@ -50,6 +50,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, File, Move, Position, Role, Square};
 
 use crate::engine::moves::destination;
+use crate::engine::origins::Origins;
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::document::spans::vocabulary;
@@ -237,11 +238,13 @@ impl Forms {
     /// The forms of `pos`'s legal moves in `notation` with `lang`'s
     /// letters. ICCF numbers have no spellings to vary: none.
     pub fn new(pos: &Chess, notation: Notation, lang: &Language) -> Forms {
-        Forms::of(pos, notation, lang, Moves::All)
+        Forms::of(pos, None, notation, lang, Moves::All)
     }
 
-    /// [`Forms::new`] of the legal moves `which` says.
-    fn of(pos: &Chess, notation: Notation, lang: &Language, which: Moves) -> Forms {
+    /// [`Forms::new`] of the legal moves `which` says; with `origins`, a
+    /// descriptive piece is named by the wing it started on (`KR` is the
+    /// rook that began on the king's side, wherever it stands now).
+    fn of(pos: &Chess, origins: Option<&Origins>, notation: Notation, lang: &Language, which: Moves) -> Forms {
         let moves: Vec<Move> = match notation {
             Notation::Iccf(_) => Vec::new(),
             _ => pos
@@ -254,9 +257,9 @@ impl Forms {
         for (i, &m) in moves.iter().enumerate() {
             let (written, slips) = match notation {
                 Notation::Descriptive => (
-                    descriptive_forms(lang, pos, m, pos.turn()),
+                    descriptive_forms(lang, pos, origins, m, pos.turn()),
                     // Squares counted from the other side.
-                    descriptive_forms(lang, pos, m, !pos.turn()),
+                    descriptive_forms(lang, pos, origins, m, !pos.turn()),
                 ),
                 _ => (algebraic_forms(lang, m), Vec::new()),
             };
@@ -292,27 +295,48 @@ impl Forms {
     /// [`Forms::new`], kept for the positions met lately on this thread:
     /// a text is read again and again as the audit tries its edits, and
     /// meets the same positions each time.
-    pub fn cached(pos: &Chess, notation: Notation, lang: &Language, habits: &Habits) -> Rc<Forms> {
-        Forms::cached_of(pos, notation, lang, habits, Moves::All)
+    pub fn cached(
+        pos: &Chess,
+        origins: Option<&Origins>,
+        notation: Notation,
+        lang: &Language,
+        habits: &Habits,
+    ) -> Rc<Forms> {
+        Forms::cached_of(pos, origins, notation, lang, habits, Moves::All)
     }
 
     /// [`Forms::cached`] of the moves a move printed in words alone can
     /// be (`K P two`, `R interposes`): a pawn's advance, a piece put
     /// between a checking piece and the king. Far fewer to render where
     /// a page in words is read in many positions.
-    pub fn cached_in_words(pos: &Chess, notation: Notation, lang: &Language, habits: &Habits) -> Rc<Forms> {
-        Forms::cached_of(pos, notation, lang, habits, Moves::InWords)
+    pub fn cached_in_words(
+        pos: &Chess,
+        origins: Option<&Origins>,
+        notation: Notation,
+        lang: &Language,
+        habits: &Habits,
+    ) -> Rc<Forms> {
+        Forms::cached_of(pos, origins, notation, lang, habits, Moves::InWords)
     }
 
-    fn cached_of(pos: &Chess, notation: Notation, lang: &Language, habits: &Habits, which: Moves) -> Rc<Forms> {
+    fn cached_of(
+        pos: &Chess,
+        origins: Option<&Origins>,
+        notation: Notation,
+        lang: &Language,
+        habits: &Habits,
+        which: Moves,
+    ) -> Rc<Forms> {
         /// Positions kept; the cache starts afresh when it is full.
         const KEPT: usize = 4096;
-        type Cache = HashMap<(u64, Moves, Notation, String, Habits), Rc<Forms>>;
+        type Cache = HashMap<(u64, Option<Origins>, Moves, Notation, String, Habits), Rc<Forms>>;
         thread_local! {
             static CACHE: RefCell<Cache> = RefCell::new(HashMap::new());
         }
         let hash = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
-        let id = (hash, which, notation, lang.code.clone(), habits.clone());
+        // Only descriptive notation names a piece by where it started.
+        let origins = origins.filter(|_| notation == Notation::Descriptive);
+        let id = (hash, origins.cloned(), which, notation, lang.code.clone(), habits.clone());
         CACHE.with_borrow_mut(|cache| {
             if let Some(forms) = cache.get(&id) {
                 return forms.clone();
@@ -320,7 +344,7 @@ impl Forms {
             if cache.len() >= KEPT {
                 cache.clear();
             }
-            let forms = Rc::new(Forms::of(pos, notation, lang, which).with_habits(habits));
+            let forms = Rc::new(Forms::of(pos, origins, notation, lang, which).with_habits(habits));
             cache.insert(id, forms.clone());
             forms
         })
@@ -388,24 +412,33 @@ impl Forms {
                 }
             }
         });
-        let mut out: Vec<Match> = best
+        let out: Vec<Match> = best
             .iter()
             .enumerate()
             .filter_map(|(i, c)| c.map(|cost| Match { mv: self.moves[i], cost }))
             .collect();
-        out.sort_by_key(|m| m.cost);
-        let floor = out.first().map_or(0, |m| m.cost);
-        // A variant is the move as printed: a misreading near it is not.
-        // A misreading by look-alikes is nearer than any other; where
-        // the nearest takes a real edit, others as far off are as likely.
-        let near = match floor {
-            0 => 0,
-            f if f < EDIT => f + CONFUSED,
-            f => f + EDIT,
-        };
-        out.retain(|m| m.cost <= near);
-        out.truncate(MOST);
-        out
+        nearest(out)
+    }
+
+    /// [`Forms::matches`] of a span read two ways, each move at the nearer:
+    /// as the reader's short form has it, and as its words are printed.
+    /// A damaged word may make a wrong short form (`K. P. to.`, a `two`
+    /// with its `w` lost, is `KP-` in short) that the printed words, one
+    /// letter from the move's form, are not.
+    pub fn matches_either(&self, short: &str, printed: &str) -> Vec<Match> {
+        let mut all = self.matches(short);
+        // Read in short form as printed or nearly, the span needs no
+        // second reading.
+        if all.first().is_some_and(|m| m.cost < EDIT) || key(printed) == key(short) {
+            return all;
+        }
+        for m in self.matches(printed) {
+            match all.iter_mut().find(|f| f.mv == m.mv) {
+                Some(f) => f.cost = f.cost.min(m.cost),
+                None => all.push(m),
+            }
+        }
+        nearest(all)
     }
 
     /// How near `written` is to each of `moves`, for a move printed past
@@ -641,8 +674,8 @@ fn algebraic_forms(lang: &Language, m: Move) -> Vec<String> {
 /// short (`R-B1`) and out in words run together as print and scans
 /// leave them (`RtoB1`, `RtoBsq`, `RtakesP`), and a pawn's advance by
 /// its steps (`KPtwo`).
-fn descriptive_forms(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<String> {
-    let spelled = spellings_from(lang, pos, m, side);
+fn descriptive_forms(lang: &Language, pos: &Chess, origins: Option<&Origins>, m: Move, side: Color) -> Vec<String> {
+    let spelled = spellings_from(lang, pos, origins, m, side);
     let mut out = Vec::new();
     // The words the vocabulary writes out for a dash, a capture and a
     // first rank (`to`, `takes`, `sq`).
@@ -830,6 +863,23 @@ impl Hasher for Mixer {
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(29) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
+}
+
+/// Of the moves a span reads as, the nearest first, those near the
+/// best: a variant is the move as printed, and a misreading near it is
+/// not; a misreading by look-alikes is nearer than any other; where the
+/// nearest takes a real edit, others as far off are as likely.
+fn nearest(mut out: Vec<Match>) -> Vec<Match> {
+    out.sort_by_key(|m| m.cost);
+    let floor = out.first().map_or(0, |m| m.cost);
+    let near = match floor {
+        0 => 0,
+        f if f < EDIT => f + CONFUSED,
+        f => f + EDIT,
+    };
+    out.retain(|m| m.cost <= near);
+    out.truncate(MOST);
+    out
 }
 
 /// `c` in lower case, when that is one character.
@@ -1030,6 +1080,39 @@ mod tests {
         assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
         let got = read(START, Notation::Descriptive, "en", "Xt to K B 3");
         assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
+    }
+
+    #[test]
+    fn a_damaged_move_naming_a_piece_by_its_wing_is_the_piece_that_began_there() {
+        // After castling the king's rook stands on f1; `K R o Q sq` (the
+        // `to` damaged) is its move to d1, not the queen's rook's.
+        let mut p = Chess::default();
+        let mut origins = Origins::new(&p);
+        for san in "e4 e5 Nf3 Nc6 Be2 Nf6 d3 Be7 O-O O-O Nc3 d6 Be3 Be6 Qd2 Qd7".split(' ') {
+            let m = san.parse::<San>().unwrap().to_move(&p).unwrap();
+            origins.play(m);
+            p.play_unchecked(m);
+        }
+        let forms = Forms::cached(&p, Some(&origins), Notation::Descriptive, Language::english(), &Habits::default());
+        let read = forms.matches(&crate::document::spans::short_text("K. R. o Q.'s sq"));
+        assert_eq!(read[0].mv.from(), Some(Square::F1), "{read:?}");
+        // Without the origins either rook may be the king's.
+        let forms = Forms::new(&p, Notation::Descriptive, Language::english());
+        let read = forms.matches(&crate::document::spans::short_text("K. R. o Q.'s sq"));
+        assert_eq!(read[0].cost, read[1].cost, "{read:?}");
+    }
+
+    #[test]
+    fn a_damaged_word_is_weighed_as_printed_where_its_short_form_misleads() {
+        // `two` with its `w` lost reads as `to`, a dash in short form.
+        let p = pos(START);
+        let forms = Forms::new(&p, Notation::Descriptive, Language::english());
+        let printed = "K. P. to.";
+        let short = crate::document::spans::short_text(printed);
+        assert!(forms.matches(&short).is_empty(), "{short}");
+        let read = forms.matches_either(&short, printed);
+        assert_eq!(San::from_move(&p, read[0].mv).to_string(), "e4", "{read:?}");
+        assert!(!read[0].is_variant());
     }
 
     #[test]

@@ -20,7 +20,7 @@ use shakmaty::{Chess, Move, Position, Square};
 use crate::engine::moves::destination;
 
 /// For each square, the starting square of the piece on it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Origins([Option<Square>; 64]);
 
 impl Origins {

@@ -45,25 +45,32 @@ pub fn resolve_readings(pos: &Chess, readings: &Readings, origins: Option<&Origi
     }
 }
 
-/// [`resolve_readings`] when there are several readings.
+/// [`resolve_readings`] when there are several readings. A writer means a
+/// reading that names one move: where some readings do, one that leaves
+/// several open is not what was meant (`QR-N1` is the queen's rook, not
+/// either rook on the queen's side, when the king's rook stands there
+/// too).
 fn resolve_several(pos: &Chess, readings: &Readings, origins: Option<&Origins>) -> Resolution {
-    let mut found: Vec<Move> = Vec::new();
+    let mut unique: Vec<Move> = Vec::new();
+    let mut open: Vec<Move> = Vec::new();
     for pattern in readings.iter() {
-        let moves = match resolve_with(pos, pattern, origins) {
-            Resolution::Unique(m) => vec![m],
-            Resolution::Ambiguous(moves) => moves,
-            Resolution::Illegal => Vec::new(),
-        };
-        for m in moves {
-            if !found.contains(&m) {
-                found.push(m);
-            }
+        match resolve_with(pos, pattern, origins) {
+            Resolution::Unique(m) => push_new(&mut unique, m),
+            Resolution::Ambiguous(moves) => moves.into_iter().for_each(|m| push_new(&mut open, m)),
+            Resolution::Illegal => {}
         }
     }
+    let found = if unique.is_empty() { open } else { unique };
     match found.as_slice() {
         [] => Resolution::Illegal,
         [m] => Resolution::Unique(*m),
         _ => Resolution::Ambiguous(found),
+    }
+}
+
+fn push_new(moves: &mut Vec<Move>, m: Move) {
+    if !moves.contains(&m) {
+        moves.push(m);
     }
 }
 
@@ -454,6 +461,40 @@ mod tests {
             Resolution::Unique(m) => assert_eq!(m.from(), Some(Square::G1)),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// The position after `moves` (SAN) from the start, and where each
+    /// piece began.
+    fn played(moves: &str) -> (Chess, Origins) {
+        let mut p = Chess::default();
+        let mut origins = Origins::new(&p);
+        for token in moves.split_whitespace() {
+            let san: shakmaty::san::San = token.parse().unwrap();
+            let m = san.to_move(&p).unwrap();
+            origins.play(m);
+            p.play_unchecked(m);
+        }
+        (p, origins)
+    }
+
+    #[test]
+    fn a_wing_word_that_names_one_piece_by_its_start_is_that_piece() {
+        // The king's rook has crossed to d1: both rooks stand on the
+        // queen's side, but only the one on a1 began there.
+        let (p, origins) = played("e4 e5 Nf3 Nc6 Be2 Nf6 d3 Be7 O-O O-O Nc3 d6 Be3 Be6 Qd2 Qd7 Rfd1 a6");
+        let readings =
+            crate::notation::descriptive::parse("QR-N1", Language::english(), shakmaty::Color::White).unwrap();
+        match resolve_readings(&p, &readings, Some(&origins)) {
+            Resolution::Unique(m) => assert_eq!(m.from(), Some(Square::A1)),
+            other => panic!("{other:?}"),
+        }
+        // Where no reading names one piece, the move stays open.
+        let readings =
+            crate::notation::descriptive::parse("R-N1", Language::english(), shakmaty::Color::White).unwrap();
+        assert!(matches!(
+            resolve_readings(&p, &readings, Some(&origins)),
+            Resolution::Ambiguous(_)
+        ));
     }
 
     #[test]

@@ -17,7 +17,7 @@
 //! assert_eq!(describe(Language::english(), &pos, nf3, None), "N-KB3");
 //! ```
 
-use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
 
 use crate::engine::moves::captured_square;
 use crate::engine::origins::Origins;
@@ -51,7 +51,7 @@ pub fn append(
 /// `m` in `pos`, without check marks, in the shortest spelling that reads
 /// back as exactly `m`.
 pub fn describe(lang: &Language, pos: &Chess, m: Move, origins: Option<&Origins>) -> String {
-    let mut candidates = spellings_from(lang, pos, m, pos.turn());
+    let mut candidates = spellings_from(lang, pos, origins, m, pos.turn());
     candidates.sort_by_key(|c| c.chars().count());
     let fits = |text: &str| {
         parse(text, lang, pos.turn())
@@ -67,7 +67,7 @@ pub fn describe(lang: &Language, pos: &Chess, m: Move, origins: Option<&Origins>
 /// the board (from the other side: the slip of a writer who counts them
 /// as the opponent sees them): what a printer may have set, for the
 /// document reader's synthesis. Castling is `O-O` and `O-O-O`.
-pub fn spellings_from(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec<String> {
+pub fn spellings_from(lang: &Language, pos: &Chess, origins: Option<&Origins>, m: Move, side: Color) -> Vec<String> {
     match m.castling_side() {
         Some(CastlingSide::KingSide) => return vec!["O-O".into()],
         Some(CastlingSide::QueenSide) => return vec!["O-O-O".into()],
@@ -80,6 +80,7 @@ pub fn spellings_from(lang: &Language, pos: &Chess, m: Move, side: Color) -> Vec
         lang,
         desc,
         turn: side,
+        origins,
     };
     namer.candidates(pos, m)
 }
@@ -95,6 +96,7 @@ pub fn file_names(lang: &Language, file: File) -> Vec<String> {
         lang,
         desc,
         turn: Color::White,
+        origins: None,
     };
     let mut names = vec![namer.file(file, true), namer.file(file, false)];
     names.dedup();
@@ -105,6 +107,9 @@ struct Namer<'a> {
     lang: &'a Language,
     desc: &'a Descriptive,
     turn: Color,
+    /// Where the pieces started, when known: a piece is then named only
+    /// by the wing it began on.
+    origins: Option<&'a Origins>,
 }
 
 impl Namer<'_> {
@@ -169,8 +174,19 @@ impl Namer<'_> {
         }
         let mut names = vec![letter.to_owned()];
         if matches!(role, Role::Rook | Role::Knight | Role::Bishop) {
-            names.push(self.with_wing(letter, true));
-            names.push(self.with_wing(letter, false));
+            // A piece that began on its own square of the back rank is
+            // named by that wing alone; any other (a promoted piece, or
+            // one whose start is unknown) by either.
+            let home = |start: Square| {
+                start.rank() == Rank::First || start.rank() == Rank::Eighth
+            };
+            match self.origins.and_then(|o| o.start_of(sq)).filter(|&s| home(s)) {
+                Some(start) => names.push(self.with_wing(letter, start.file() >= File::E)),
+                None => {
+                    names.push(self.with_wing(letter, true));
+                    names.push(self.with_wing(letter, false));
+                }
+            }
         }
         names.push(format!("{letter}({})", self.square(sq, false)));
         names
