@@ -1116,12 +1116,15 @@ impl Search<'_, '_> {
                 match out.iter_mut().find(|f| f.mv == m.mv) {
                     // The shortest span that reads it: what follows is the
                     // next move; but a misprint takes what is left of its
-                    // place (`P to Q B i 2`: the `i` is no move).
+                    // place (`P to Q B i 2`: the `i` is no move), unless
+                    // that is a move of its own (`5. 3D P3D`: White's `P`
+                    // lost, Black's move whole).
                     Some(f)
-                        if f.misread.unwrap_or(0) > m.cost
+                        if (f.misread.unwrap_or(0) > m.cost
                             || f.misread == Some(m.cost)
                                 && !self.closes_place(f.end)
-                                && self.closes_place(fit.end) =>
+                                && self.closes_place(fit.end))
+                            && self.move_span(f.end).is_none() =>
                     {
                         *f = fit
                     }

@@ -363,7 +363,15 @@ fn cut(
             start += len;
             continue;
         }
-        if let Some((kind, len)) = number(chunk) {
+        // A number glued to a piece letter (`6Q P takes P`) right after
+        // a move number is no number: a square counted rank first
+        // (`5. 3D`, Spanish `P3D` with its `P` lost).
+        let glued_after_number = |kind: WordKind, len: usize| {
+            matches!(kind, WordKind::Number { dotted: false, .. })
+                && len < chunk.len()
+                && out.last().is_some_and(Word::is_number)
+        };
+        if let Some((kind, len)) = number(chunk).filter(|&(kind, len)| !glued_after_number(kind, len)) {
             push(out, kind, start, start + len, ls, par);
             start += len;
             continue;
@@ -582,6 +590,8 @@ mod tests {
             ("6...... Dd4:", vec!["#6b", "Dd4:"]),
             ("8. ... Df6", vec!["#8b", "Df6"]),
             ("6Q x P", vec!["#6", "Q", "x", "P"]),
+            // After a move number, a square counted rank first.
+            ("5. 3D P3D", vec!["#5", "3D", "P3D"]),
             ("Bd5.18. Rgf5", vec!["Bd5", "#18", "Rgf5"]),
             ("ed:.7. Dd4:", vec!["ed:", "#7", "Dd4:"]),
             ("12) Pc3", vec!["#12", "Pc3"]),
