@@ -49,7 +49,7 @@ use crate::pgn::lexer::{Lexed, Token, TokenKind};
 
 use path::{Layout, MainLine, StopKind, main_line};
 pub use path::Tolerance;
-use synthesis::{Forms, Habits};
+use synthesis::{Forms, Habits, Moves};
 use words::{Word, WordKind};
 
 /// A game read from running text, in the shapes the PGN reader gives.
@@ -375,7 +375,7 @@ fn habits_of(
         if let (Some(first), Some(last)) = (words.get(found.first), words.get(last)) {
             let written = &text[first.start as usize..last.end.max(first.start) as usize];
             if found.misread.is_some() {
-                let forms = Forms::cached(&before, None, notation, lang, &Habits::default());
+                let forms = Forms::cached(&before, None, notation, lang, &Habits::default(), Moves::All);
                 slips.push(forms.slips(written, found.mv));
             } else {
                 for c in synthesis::key(written) {

@@ -30,7 +30,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
 use crate::document::spans::{colour_word, is_end_word, short_text, spans, vocabulary};
-use crate::document::synthesis::{self, Forms, Habits};
+use crate::document::synthesis::{self, Forms, Habits, Moves};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
 use crate::engine::resolve::{Resolution, resolve_readings};
@@ -1070,13 +1070,10 @@ impl Search<'_, '_> {
     /// The legal moves that the spans at `first` are printed or
     /// misprinted forms of, where no parser read one: each once, at its
     /// cheapest span (the longest among equals); `in_words`, only among
-    /// the moves printed in words alone ([`Forms::cached_in_words`]).
+    /// the moves printed in words alone ([`Moves::InWords`]).
     fn synthesize(&mut self, state: &State, first: usize, spans: &[(usize, String)], in_words: bool) -> Vec<Fit> {
-        let forms = if in_words {
-            Forms::cached_in_words(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits)
-        } else {
-            Forms::cached(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits)
-        };
+        let which = if in_words { Moves::InWords } else { Moves::All };
+        let forms = Forms::cached(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits, which);
         let white = state.pos.turn() == Color::White;
         let legible = spans
             .iter()
@@ -1084,8 +1081,8 @@ impl Search<'_, '_> {
         let mut out: Vec<Fit> = Vec::new();
         let words = self.layout.words;
         for (len, span) in spans {
-            let printed = &self.layout.text[words[first].start as usize..words[first + len - 1].end as usize];
             let found = if self.dangles(span, first + len) {
+                let printed = &self.layout.text[words[first].start as usize..words[first + len - 1].end as usize];
                 forms.matches_either(span, printed)
             } else {
                 forms.matches(span)
@@ -1552,7 +1549,7 @@ impl Search<'_, '_> {
     /// other's choices.
     fn weigh_guesses(&mut self, state: &State, stop: &Stop, guessed: &mut Vec<State>) {
         let moves: Vec<Move> = guessed.iter().filter_map(|s| s.last.as_ref().map(|n| n.found.mv)).collect();
-        let forms = Forms::cached(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits);
+        let forms = Forms::cached(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits, Moves::All);
         // Each move weighed against the span of the place nearest to it.
         let written = match stop.kind {
             StopKind::Gap => self.gap_spans(state, stop),

@@ -201,9 +201,13 @@ impl Habits {
 
 /// Which legal moves a [`Forms`] renders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Moves {
+pub enum Moves {
+    /// Every legal move.
     All,
-    /// Those a move printed in words alone can be (see [`in_words`]).
+    /// Those a move printed in words alone can be (`K P two`, `R
+    /// interposes`): a pawn's advance, a piece put between a checking
+    /// piece and the king. Far fewer to render where a page in words is
+    /// read in many positions.
     InWords,
 }
 
@@ -292,34 +296,12 @@ impl Forms {
         self
     }
 
-    /// [`Forms::new`], kept for the positions met lately on this thread:
-    /// a text is read again and again as the audit tries its edits, and
-    /// meets the same positions each time.
+    /// [`Forms::new`] of the moves `which` says, with the pieces named
+    /// by where they began when `origins` are known, kept for the
+    /// positions met lately on this thread: a text is read again and
+    /// again as the audit tries its edits, and meets the same positions
+    /// each time.
     pub fn cached(
-        pos: &Chess,
-        origins: Option<&Origins>,
-        notation: Notation,
-        lang: &Language,
-        habits: &Habits,
-    ) -> Rc<Forms> {
-        Forms::cached_of(pos, origins, notation, lang, habits, Moves::All)
-    }
-
-    /// [`Forms::cached`] of the moves a move printed in words alone can
-    /// be (`K P two`, `R interposes`): a pawn's advance, a piece put
-    /// between a checking piece and the king. Far fewer to render where
-    /// a page in words is read in many positions.
-    pub fn cached_in_words(
-        pos: &Chess,
-        origins: Option<&Origins>,
-        notation: Notation,
-        lang: &Language,
-        habits: &Habits,
-    ) -> Rc<Forms> {
-        Forms::cached_of(pos, origins, notation, lang, habits, Moves::InWords)
-    }
-
-    fn cached_of(
         pos: &Chess,
         origins: Option<&Origins>,
         notation: Notation,
@@ -1093,7 +1075,14 @@ mod tests {
             origins.play(m);
             p.play_unchecked(m);
         }
-        let forms = Forms::cached(&p, Some(&origins), Notation::Descriptive, Language::english(), &Habits::default());
+        let forms = Forms::cached(
+            &p,
+            Some(&origins),
+            Notation::Descriptive,
+            Language::english(),
+            &Habits::default(),
+            Moves::All,
+        );
         let read = forms.matches(&crate::document::spans::short_text("K. R. o Q.'s sq"));
         assert_eq!(read[0].mv.from(), Some(Square::F1), "{read:?}");
         // Without the origins either rook may be the king's.
