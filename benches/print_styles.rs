@@ -257,6 +257,12 @@ fn book(games: &[TrueGame], seed: u64) {
         printed.push(game);
         i += 1;
     }
+    // `BOOK_TEXT=FILE` keeps the book, to profile its reading alone.
+    if let Ok(path) = std::env::var("BOOK_TEXT")
+        && let Err(e) = std::fs::write(&path, &text)
+    {
+        eprintln!("{path}: {e}");
+    }
     let started = Instant::now();
     let records = read_page(&text, false);
     let time = started.elapsed().as_secs_f64();

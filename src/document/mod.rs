@@ -47,7 +47,7 @@ use crate::notation::Notation;
 use crate::notation::evaluation;
 use crate::pgn::lexer::{Lexed, Token, TokenKind};
 
-use path::{Layout, MainLine, StopKind, main_line};
+use path::{Layout, MainLine, Spans, StopKind, main_line};
 pub use path::Tolerance;
 use synthesis::{Forms, Habits, Moves};
 use words::{Word, WordKind};
@@ -276,6 +276,9 @@ struct Best<'a> {
     /// Index of the order of the text it read.
     order: usize,
     key: Key,
+    /// Whether it read every move of the text as printed, to its end:
+    /// letters that read fewer of the numbered places read no more.
+    whole: bool,
 }
 
 /// Reads each of `orders` (or only the one at `only`) under each of
@@ -298,16 +301,30 @@ fn read_orders<'a>(
         }
         let layout = Layout::new(text, words);
         // The spans of the numbered places, the same in every reading.
-        let numbered: Vec<Vec<(usize, String)>> = if weigh_letters {
-            layout
-                .numbered()
-                .map(|first| spans::spans(text, words, first))
-                .collect()
+        let numbered: Vec<Spans> = if weigh_letters {
+            layout.numbered().map(|first| layout.spans(first)).collect()
         } else {
             Vec::new()
         };
-        for &(notation, lang, name) in tables {
-            let line = main_line(&layout, start, notation, lang, tolerance, habits);
+        // The letters that read the most numbered places first: where
+        // one of them reads the whole text as printed, letters that read
+        // fewer cannot be the text's (see [`Best::whole`]).
+        let mut ranked: Vec<(usize, (Notation, &Language, &str))> = tables
+            .iter()
+            .map(|&(notation, lang, name)| (legible(&numbered, notation, lang), (notation, lang, name)))
+            .collect();
+        ranked.sort_by_key(|&(legible, _)| Reverse(legible));
+        for (legible, (notation, lang, name)) in ranked {
+            if best.as_ref().is_some_and(|b| b.whole && legible < b.key.3) {
+                continue;
+            }
+            // A text read whole as printed needs no misprint looked for.
+            let as_printed = main_line(&layout, start, notation, lang, Tolerance::AsPrinted, habits);
+            let line = if tolerance == Tolerance::AsPrinted || is_whole(&as_printed) {
+                as_printed
+            } else {
+                main_line(&layout, start, notation, lang, tolerance, habits)
+            };
             // Moves read as printed are the evidence for a reading's
             // letters and order; misprints only tell readings apart that
             // read as many.
@@ -321,7 +338,7 @@ fn read_orders<'a>(
                     .is_some_and(|s| s.kind != StopKind::Unreadable),
                 // Letters under damage: an early slip stops every reading
                 // alike, and the letters that read the rest of the text win.
-                legible(&numbered, notation, lang),
+                legible,
                 Reverse(line.pawn_letters()),
                 // The text as printed, where the columns read no better.
                 Reverse(order),
@@ -336,6 +353,7 @@ fn read_orders<'a>(
             };
             if best.as_ref().is_none_or(|b| shown(b) || key > b.key) {
                 *best = Some(Best {
+                    whole: is_whole(&line),
                     line,
                     notation,
                     lang,
@@ -348,6 +366,13 @@ fn read_orders<'a>(
         }
     }
     improved
+}
+
+/// Whether `line` read every move of its text as printed, to its end.
+fn is_whole(line: &MainLine) -> bool {
+    !line.moves.is_empty()
+        && line.stop.is_none()
+        && line.moves.iter().all(|f| f.misread.is_none() && !f.missing && !f.guessed)
 }
 
 /// The habits of print that `line`'s misprints show, each with how
@@ -392,7 +417,7 @@ fn habits_of(
 
 /// How many of the numbered places (each with its spans) read as a move
 /// in `notation` with `lang`'s letters, whichever side they are for.
-fn legible(numbered: &[Vec<(usize, String)>], notation: Notation, lang: &Language) -> usize {
+fn legible(numbered: &[Spans], notation: Notation, lang: &Language) -> usize {
     numbered
         .iter()
         .filter(|spans| {

@@ -22,6 +22,7 @@
 //! paragraph is a quotation, not the game. A result, or a word of
 //! resignation right after a move, ends the game there.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -301,6 +302,10 @@ enum Lead {
     NextLine,
 }
 
+/// The spans at one word, shared: each with its length in words and
+/// its text in a reading's short form (see [`spans`]).
+pub type Spans = Rc<[(usize, String)]>;
+
 /// A text's words and what is known of them before any search.
 pub struct Layout<'t> {
     text: &'t str,
@@ -315,6 +320,8 @@ pub struct Layout<'t> {
     /// (each with the index of its number).
     white_at: HashMap<u32, Vec<(usize, usize)>>,
     black_at: HashMap<u32, Vec<(usize, usize)>>,
+    /// The spans at each word asked about, the same in every reading.
+    spans: RefCell<HashMap<usize, Spans>>,
 }
 
 impl<'t> Layout<'t> {
@@ -395,7 +402,19 @@ impl<'t> Layout<'t> {
             result_after,
             white_at,
             black_at,
+            spans: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// The spans at word `first` (see [`spans`]), each a reading's short
+    /// form of one to a few words.
+    pub fn spans(&self, first: usize) -> Spans {
+        if let Some(known) = self.spans.borrow().get(&first) {
+            return known.clone();
+        }
+        let found: Spans = spans(self.text, self.words, first).into();
+        self.spans.borrow_mut().insert(first, found.clone());
+        found
     }
 
     /// The first words of the lines after a remark that begins a line
@@ -578,7 +597,7 @@ pub fn main_line(
         guesses: tolerance == Tolerance::Guesses,
         habits,
         parsed: HashMap::new(),
-        spans: HashMap::new(),
+        move_spans: RefCell::new(HashMap::new()),
         probing: false,
     };
     let first = State {
@@ -751,7 +770,8 @@ struct Search<'a, 't> {
     guesses: bool,
     habits: &'a Habits,
     parsed: HashMap<(usize, usize, bool), Option<Readings>>,
-    spans: HashMap<usize, Vec<(usize, String)>>,
+    /// [`Search::move_span`] of each word asked about.
+    move_spans: RefCell<HashMap<usize, Option<usize>>>,
     /// Whether the search only probes whether a line reads on: an empty
     /// box then fits every legal move, unweighed.
     probing: bool,
@@ -931,13 +951,9 @@ impl Search<'_, '_> {
             return self.box_fills(state, first);
         }
         let turn = state.pos.turn();
-        let spans = self
-            .spans
-            .entry(first)
-            .or_insert_with(|| spans(self.layout.text, self.layout.words, first))
-            .clone();
+        let spans = self.layout.spans(first);
         let mut out: Vec<Fit> = Vec::new();
-        for &(len, ref span) in &spans {
+        for &(len, ref span) in spans.iter() {
             let key = (first, len, turn == Color::White);
             let readings = self
                 .parsed
@@ -1142,7 +1158,7 @@ impl Search<'_, '_> {
         short.trim_end().ends_with(['-', 'x'])
             && (self.closes_place(end)
                 || self.move_span(end).is_some()
-                || spans(l.text, l.words, end).iter().any(|(_, s)| in_words_only(s)))
+                || l.spans(end).iter().any(|(_, s)| in_words_only(s)))
     }
 
     /// Whether the word at `end` closes the place of a move before it:
@@ -1221,13 +1237,18 @@ impl Search<'_, '_> {
     /// The words of the longest span at word `first` that some parser
     /// reads as a move of either side, legal or not.
     fn move_span(&self, first: usize) -> Option<usize> {
+        if let Some(&known) = self.move_spans.borrow().get(&first) {
+            return known;
+        }
         let l = self.layout;
-        spans(l.text, l.words, first).iter().rev().find_map(|(len, span)| {
+        let found = l.spans(first).iter().rev().find_map(|(len, span)| {
             [Color::White, Color::Black]
                 .into_iter()
                 .any(|turn| parse_signed(self.notation, span, self.lang, turn).is_some())
                 .then_some(*len)
-        })
+        });
+        self.move_spans.borrow_mut().insert(first, found);
+        found
     }
 
     /// Whether `state`'s line has read a move of the side to move under
@@ -1630,10 +1651,10 @@ impl Search<'_, '_> {
                 w.paragraph || !matches!(w.kind, WordKind::Text) && !is_rank(l.text, l.words, i)
             })
             .unwrap_or(l.words.len().min(stop.first + SLOT_WORDS));
-        spans(l.text, l.words, stop.first)
-            .into_iter()
-            .filter(|&(len, _)| stop.first + len == stop.end || stop.first + len <= place_end)
-            .map(|(_, span)| span)
+        l.spans(stop.first)
+            .iter()
+            .filter(|&&(len, _)| stop.first + len == stop.end || stop.first + len <= place_end)
+            .map(|(_, span)| span.clone())
             .collect()
     }
 
@@ -1663,7 +1684,7 @@ impl Search<'_, '_> {
                         || l.opens[q]
                         || !self.numbers_dotted(state)
                 }
-                Lead::Adjacent => spans(l.text, l.words, first)
+                Lead::Adjacent => l.spans(first)
                     .iter()
                     .take_while(|(len, _)| *len <= slot.unwrap_or(2))
                     .any(|(_, s)| is_move_fragment(s)),
@@ -1673,7 +1694,7 @@ impl Search<'_, '_> {
                 // An unreadable move is its slot, or its first word, or
                 // the first few where the first alone is no fragment of
                 // one (`Q-R 41`).
-                let joined = spans(l.text, l.words, first)
+                let joined = l.spans(first)
                     .iter()
                     .take(3)
                     .find(|(_, s)| is_move_fragment(s))
@@ -1728,7 +1749,7 @@ impl Search<'_, '_> {
     /// The word after the longest span at `first` that parses.
     fn longest_parse(&self, first: usize, turn: Color) -> Option<usize> {
         let l = self.layout;
-        spans(l.text, l.words, first)
+        l.spans(first)
             .iter()
             .filter(|(_, s)| self.notation.parse(s, self.lang, turn).is_ok())
             .map(|(len, _)| first + *len)

@@ -42,7 +42,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+
 use std::rc::Rc;
 use std::sync::OnceLock;
 
@@ -129,8 +129,10 @@ pub struct Forms {
     /// (index in `moves`, key, the cost of the slip it is) for every
     /// distinct form: zero for a form as the notation writes it.
     forms: Vec<(usize, Vec<char>, u32)>,
-    /// The [`fingerprint`] of each form's key.
-    ids: Vec<u64>,
+    /// The fingerprint of each form as written, as far as it is weighed
+    /// ([`WEIGHED_CHARS`]), with its move's index, in fingerprint order:
+    /// a text printed as a form is found without weighing any.
+    written: Vec<(u64, usize)>,
     /// What each text read as, by its key.
     read: RefCell<HashMap<Vec<char>, Vec<Match>>>,
     /// The text's own habits of print, which weigh nothing.
@@ -262,8 +264,13 @@ impl Forms {
             let (written, slips) = match notation {
                 Notation::Descriptive => (
                     descriptive_forms(lang, pos, origins, m, pos.turn()),
-                    // Squares counted from the other side.
-                    descriptive_forms(lang, pos, origins, m, !pos.turn()),
+                    // Squares counted from the other side: a slip, and
+                    // no move printed in words alone is read as one.
+                    if which == Moves::All {
+                        descriptive_forms(lang, pos, origins, m, !pos.turn())
+                    } else {
+                        Vec::new()
+                    },
                 ),
                 _ => (algebraic_forms(lang, m), Vec::new()),
             };
@@ -280,11 +287,17 @@ impl Forms {
                     .map(|(k, slip)| (i, k, slip)),
             );
         }
-        let ids = forms.iter().map(|(_, form, _)| fingerprint(form, &Habits::default())).collect();
+        let mut written: Vec<(u64, usize)> = forms
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, _, slip))| *slip == 0)
+            .map(|(f, (_, form, _))| (fingerprint(weighed_part(form)), f))
+            .collect();
+        written.sort_unstable();
         Forms {
             moves,
             forms,
-            ids,
+            written,
             read: RefCell::new(HashMap::new()),
             habits: Habits::default(),
         }
@@ -371,35 +384,78 @@ impl Forms {
                 .map(|i| Match { mv: self.moves[i], cost: 0 })
                 .collect();
         }
+        let by_squares = self.by_squares(text);
+        // Printed as a form, the move is read as printed, and only the
+        // moves so printed are near the best.
+        if let Some(variants) = self.variants(text, by_squares) {
+            return variants;
+        }
         let mut best: Vec<Option<u32>> = vec![None; self.moves.len()];
-        if let Some((found, cost)) = self.by_squares(text) {
+        if let Some((found, cost)) = by_squares {
             best[found] = Some(cost);
         }
-        let text_id = fingerprint(text, &self.habits);
-        WEIGHED.with_borrow_mut(|weighed| {
-            for ((i, form, slip), &form_id) in self.forms.iter().zip(&self.ids) {
-                if best[*i] == Some(0) {
-                    continue;
-                }
-                let reach = (form.len() as u32 * 4).min(3 * EDIT);
-                if !within_reach(text, form, reach) {
-                    continue;
-                }
-                let cost = weighed.get((text_id, form_id), || weigh(text, form, reach, &self.habits));
-                if let Some(cost) = cost
-                    && (*slip == 0 || cost == 0)
-                    && best[*i].is_none_or(|b| cost + slip < b)
-                {
-                    best[*i] = Some(cost + slip);
-                }
+        let budget = self.habits.0.is_empty().then(|| Budget::of(text));
+        // Past the nearest so far by more than an edit, a reading is not
+        // among those kept ([`nearest`]).
+        let mut floor = best.iter().flatten().min().copied();
+        for (i, form, slip) in &self.forms {
+            if best[*i] == Some(0) {
+                continue;
             }
-        });
+            let reach = (form.len() as u32 * 4)
+                .min(3 * EDIT)
+                .min(floor.map_or(u32::MAX, |f| f + EDIT));
+            if !within_reach(text, form, reach) || budget.as_ref().is_some_and(|b| b.floor(form, reach) > reach) {
+                continue;
+            }
+            if let Some(cost) = weigh(text, form, reach, &self.habits)
+                && (*slip == 0 || cost == 0)
+                && best[*i].is_none_or(|b| cost + slip < b)
+            {
+                best[*i] = Some(cost + slip);
+                floor = Some(floor.map_or(cost + slip, |f| f.min(cost + slip)));
+            }
+        }
         let out: Vec<Match> = best
             .iter()
             .enumerate()
             .filter_map(|(i, c)| c.map(|cost| Match { mv: self.moves[i], cost }))
             .collect();
         nearest(out)
+    }
+
+    /// The moves `text` (a key) is printed as, at no cost, found without
+    /// weighing: a form as written followed by a short tail of letters
+    /// at most, or long algebraic read by its squares (`by_squares`).
+    /// `None` where none is, or where the text's habits or its length
+    /// leave only weighing to tell.
+    fn variants(&self, text: &[char], by_squares: Option<(usize, u32)>) -> Option<Vec<Match>> {
+        if !self.habits.0.is_empty() || text.is_empty() || text.len() > WEIGHED_CHARS {
+            return None;
+        }
+        let mut found: Vec<usize> = by_squares.filter(|&(_, cost)| cost == 0).map(|(i, _)| i).into_iter().collect();
+        for tail in 0..=VARIANT_TAIL.min(text.len() - 1) {
+            let (printed, rest) = text.split_at(text.len() - tail);
+            if rest.iter().any(char::is_ascii_digit) {
+                break;
+            }
+            let id = fingerprint(printed);
+            let from = self.written.partition_point(|&(f, _)| f < id);
+            found.extend(
+                self.written[from..]
+                    .iter()
+                    .take_while(|&&(f, _)| f == id)
+                    .filter(|&&(_, form)| weighed_part(&self.forms[form].1) == printed)
+                    .map(|&(_, form)| self.forms[form].0),
+            );
+        }
+        if found.is_empty() {
+            return None;
+        }
+        found.sort_unstable();
+        found.dedup();
+        found.truncate(MOST);
+        Some(found.into_iter().map(|i| Match { mv: self.moves[i], cost: 0 }).collect())
     }
 
     /// [`Forms::matches`] of a span read two ways, each move at the nearer:
@@ -752,6 +808,15 @@ fn with_other_letters(lang: &Language, spellings: Vec<String>) -> Vec<String> {
     out
 }
 
+/// The characters of a text or a form that [`weigh`] compares; those
+/// after them are not weighed.
+const WEIGHED_CHARS: usize = 24;
+
+/// The part of `form` that [`weigh`] compares.
+fn weighed_part(form: &[char]) -> &[char] {
+    &form[..form.len().min(WEIGHED_CHARS)]
+}
+
 /// `text` as forms are compared: letters and digits only, `0` as `o`,
 /// `×`, `:` and `X` as the capture mark `x`, marks and brackets gone.
 pub fn key(text: &str) -> Vec<char> {
@@ -787,64 +852,11 @@ fn glued_number(text: &[char]) -> usize {
     }
 }
 
-/// A 64-bit fingerprint of a key read with `habits`.
-fn fingerprint(key: &[char], habits: &Habits) -> u64 {
+/// A 64-bit fingerprint of a key.
+fn fingerprint(key: &[char]) -> u64 {
     const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let chars = key
-        .iter()
-        .chain(['\0'].iter())
-        .chain(habits.0.iter().flat_map(|(a, b)| [a, b]));
-    for &c in chars {
-        h = (h ^ u64::from(c)).wrapping_mul(PRIME);
-    }
-    h
-}
-
-/// What texts cost read as forms, at each form's own reach, by their
-/// [`fingerprint`]s: the positions a text is read in share most of their
-/// forms (`Kt to K B 3` is the same spelling in every position where the
-/// knight goes there), and a damaged place is weighed in many of them.
-#[derive(Default)]
-struct Weighed(HashMap<(u64, u64), Option<u32>, BuildHasherDefault<Mixer>>);
-
-impl Weighed {
-    /// Pairs kept; the memory starts afresh when it is full.
-    const KEPT: usize = 1 << 20;
-
-    fn get(&mut self, id: (u64, u64), weigh: impl FnOnce() -> Option<u32>) -> Option<u32> {
-        if let Some(&cost) = self.0.get(&id) {
-            return cost;
-        }
-        if self.0.len() >= Self::KEPT {
-            self.0.clear();
-        }
-        *self.0.entry(id).or_insert_with(weigh)
-    }
-}
-
-thread_local! {
-    static WEIGHED: RefCell<Weighed> = RefCell::new(Weighed::default());
-}
-
-/// A hasher for keys that are fingerprints already: it only mixes them.
-#[derive(Default)]
-struct Mixer(u64);
-
-impl Hasher for Mixer {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(29) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
+    key.iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h: u64, &c| (h ^ u64::from(c)).wrapping_mul(PRIME))
 }
 
 /// Of the moves a span reads as, the nearest first, those near the
@@ -878,17 +890,83 @@ fn lower(c: char) -> char {
 
 /// Whether `a` and `b` print or are written alike.
 fn confused(a: char, b: char) -> bool {
-    static TABLE: OnceLock<[[bool; 128]; 128]> = OnceLock::new();
+    look_alikes(a) >> ascii(b) & 1 == 1
+}
+
+/// The characters that print or are written like `c`, as a set of
+/// ASCII codes; none for a character outside ASCII.
+fn look_alikes(c: char) -> u128 {
+    static TABLE: OnceLock<[u128; 128]> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
-        let mut t = [[false; 128]; 128];
+        let mut t = [0u128; 128];
         for &(x, y) in CONFUSIONS {
             let (x, y) = (ascii(x), ascii(y));
-            t[x][y] = true;
-            t[y][x] = true;
+            t[x] |= 1 << y;
+            t[y] |= 1 << x;
         }
+        t[0] = 0;
         t
     });
-    table[ascii(a)][ascii(b)]
+    table[ascii(c)]
+}
+
+/// A text's characters as a budget for reading it as a form: how many
+/// of each it holds (in lower case), and which characters a look-alike
+/// or a pair of characters in it could stand for. What a form needs
+/// beyond them sets a floor under what [`weigh`] finds, at a fraction
+/// of its cost.
+struct Budget {
+    count: [u8; 128],
+    near: u128,
+}
+
+impl Budget {
+    fn of(text: &[char]) -> Budget {
+        let text = weighed_part(text);
+        let mut count = [0u8; 128];
+        let mut near = 0u128;
+        for (i, &c) in text.iter().enumerate() {
+            let l = lower(c);
+            if l.is_ascii() {
+                count[l as usize] = count[l as usize].saturating_add(1);
+            }
+            near |= look_alikes(l);
+            if let Some(m) = i.checked_sub(1).and_then(|p| confused_pair_meaning([lower(text[p]), l])) {
+                near |= 1 << ascii(m);
+            }
+        }
+        Budget { count, near }
+    }
+
+    /// A floor under the cost of reading the text as `form`, without
+    /// habits: each of the form's characters the text lacks is read from
+    /// a look-alike at best, or else left out; counted to past `reach`.
+    fn floor(&self, form: &[char], reach: u32) -> u32 {
+        let mut left = self.count;
+        let mut cost = 0;
+        for &f in weighed_part(form) {
+            let l = lower(f);
+            if !l.is_ascii() {
+                continue;
+            }
+            let i = l as usize;
+            if left[i] > 0 {
+                left[i] -= 1;
+                continue;
+            }
+            cost += if self.near >> i & 1 == 1 {
+                CONFUSED
+            } else if l == 'x' {
+                CAPTURE_MARK
+            } else {
+                EDIT
+            };
+            if cost > reach {
+                break;
+            }
+        }
+        cost
+    }
 }
 
 /// The character that the two characters `printed` print like.
@@ -955,7 +1033,7 @@ fn within_reach(text: &[char], form: &[char], reach: u32) -> bool {
 /// left over after it. Zero only when the form is printed as it stands,
 /// with at most [`VARIANT_TAIL`] leftover characters.
 fn weigh(text: &[char], form: &[char], reach: u32, habits: &Habits) -> Option<u32> {
-    const MAX: usize = 24;
+    const MAX: usize = WEIGHED_CHARS;
     let (n, m) = (text.len().min(MAX), form.len().min(MAX));
     let text = &text[..n];
     let form = &form[..m];
@@ -1160,6 +1238,90 @@ mod tests {
         for text in ["the", "However", "would have been", "Black"] {
             let got = read(START, Notation::San, "en", text);
             assert!(got.iter().all(|(_, v)| !v), "{text}: {got:?}");
+        }
+    }
+
+    /// Positions with many kinds of move: castling both ways, captures,
+    /// promotions, checks.
+    const BUSY: [&str; 3] = [
+        "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/P1PBBPPP/R3K2R w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "8/2P5/8/8/8/8/5k1p/K7 b - - 0 1",
+    ];
+
+    /// `form` with up to three characters replaced, dropped or put in,
+    /// and a tail, as `seed` picks them.
+    fn damaged(form: &[char], seed: u64) -> Vec<char> {
+        const ALPHABET: &[char] = &['a', 'e', 'k', 'x', 'P', 'K', 'B', 'Q', '1', '4', '5', '8', 'o', 't', 'h'];
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut out = form.to_vec();
+        for _ in 0..next(4) {
+            let c = ALPHABET[next(ALPHABET.len())];
+            let at = next(out.len() + 1);
+            match next(3) {
+                0 if at < out.len() => out[at] = c,
+                1 if at < out.len() => {
+                    out.remove(at);
+                }
+                _ => out.insert(at, c),
+            }
+        }
+        for _ in 0..next(3) {
+            out.push(ALPHABET[next(ALPHABET.len())]);
+        }
+        out
+    }
+
+    #[test]
+    fn the_budget_is_a_floor_under_every_weighing() {
+        for (fen, notation) in BUSY.iter().flat_map(|f| [(f, Notation::San), (f, Notation::Descriptive)]) {
+            let forms = Forms::new(&pos(fen), notation, Language::english());
+            for (n, (_, form, _)) in forms.forms.iter().enumerate().step_by(3) {
+                for seed in 0..4 {
+                    let text = damaged(form, (n * 4 + seed) as u64);
+                    let floor = Budget::of(&text).floor(form, u32::MAX);
+                    if let Some(cost) = weigh(&text, form, u32::MAX / 2, &Habits::default()) {
+                        let (t, f): (String, String) = (text.iter().collect(), form.iter().collect());
+                        assert!(floor <= cost, "{t} as {f}: floor {floor} over cost {cost}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_printed_as_a_form_is_found_as_weighing_finds_it() {
+        for (fen, notation) in BUSY.iter().flat_map(|f| [(f, Notation::San), (f, Notation::Descriptive)]) {
+            let forms = Forms::new(&pos(fen), notation, Language::english());
+            for (n, (_, form, _)) in forms.forms.iter().enumerate().step_by(5) {
+                // The form as printed, with a mark or a footnote after it,
+                // and damaged.
+                let texts = [form.clone(), [form.as_slice(), &['c']].concat(), damaged(form, n as u64)];
+                for text in texts {
+                    let weighed: Vec<Move> = forms
+                        .forms
+                        .iter()
+                        .filter(|(_, f, slip)| {
+                            *slip == 0 && weigh(&text, f, 3 * EDIT, &Habits::default()) == Some(0)
+                        })
+                        .map(|&(i, _, _)| forms.moves[i])
+                        .chain(forms.by_squares(&text).filter(|&(_, c)| c == 0).map(|(i, _)| forms.moves[i]))
+                        .collect();
+                    let found = forms.variants(&text, forms.by_squares(&text)).unwrap_or_default();
+                    let t: String = text.iter().collect();
+                    assert!(found.iter().all(|m| weighed.contains(&m.mv)), "{t}: {found:?} not all in {weighed:?}");
+                    assert!(
+                        weighed.iter().all(|m| found.iter().any(|f| f.mv == *m)) || found.len() == MOST,
+                        "{t}: {weighed:?} not all in {found:?}"
+                    );
+                }
+            }
         }
     }
 }
