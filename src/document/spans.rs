@@ -273,6 +273,11 @@ fn possessive_piece(word: &str) -> Option<&str> {
 /// A long-form word glued between a piece and a square (`PtoK4`,
 /// `KttakesB`): the text before it, its mark, the text after it.
 fn glued_long_form(word: &str) -> Option<(&str, &'static str, &str)> {
+    // A piece's letter first, and a square's capital after the word.
+    let mut chars = word.chars();
+    if !chars.next().is_some_and(char::is_uppercase) || !chars.any(char::is_uppercase) {
+        return None;
+    }
     // The longest word that fits (`takes`, not `take`), for every
     // order of the table.
     vocabulary()
