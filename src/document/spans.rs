@@ -231,12 +231,14 @@ fn short_form(word: &str, out: &mut String) {
         short_form(after, out);
         return;
     }
-    // `K.'s` → `K`, `Kts` → `Kt`, `4th` → `4`.
+    // `K.'s` → `K`, `Kts` → `Kt`, `4th` → `4`; a glyph after the word
+    // (`5th.??.`) kept after its short form.
+    let (bare, glyph) = bare.split_at(stem.len());
     let bare = bare
         .strip_suffix("'s")
         .or_else(|| bare.strip_suffix("’s"))
-        .or_else(|| possessive_piece(&bare))
-        .unwrap_or(&bare);
+        .or_else(|| possessive_piece(bare))
+        .unwrap_or(bare);
     let bare = match bare.len().checked_sub(2) {
         Some(at)
             if bare.is_char_boundary(at)
@@ -259,6 +261,7 @@ fn short_form(word: &str, out: &mut String) {
             c => c,
         });
     }
+    out.push_str(glyph);
 }
 
 /// A piece's name with a possessive `s` and no apostrophe (`Kts`,
@@ -318,6 +321,9 @@ mod tests {
         assert!(all("R. (on K. R.'s 7th) to B.'s 7th ch.").contains(&String::from("R(KR7)-B7ch")));
         // The spaces around a long-form word lost in print or OCR.
         assert_eq!(all("PtoK4")[0], "P-K4");
+        // A glyph after the square's ordinal, stops around it.
+        assert_eq!(all("Kt. to Q. 5th.??.")[3], "Kt-Q5??");
+        assert_eq!(all("B. to K. B.'s 4th!")[4], "B-KB4!");
         assert_eq!(all("KttakesP")[0], "KtxP");
         assert!(all("Kt to B 3").contains(&"Kt-B3".to_owned()));
         assert_eq!(all("Kts P takes P")[3], "KtPxP");

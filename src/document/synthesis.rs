@@ -42,7 +42,6 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-
 use std::rc::Rc;
 use std::sync::OnceLock;
 
@@ -129,9 +128,10 @@ pub struct Forms {
     /// (index in `moves`, key, the cost of the slip it is) for every
     /// distinct form: zero for a form as the notation writes it.
     forms: Vec<(usize, Vec<char>, u32)>,
-    /// The fingerprint of each form as written, as far as it is weighed
-    /// ([`WEIGHED_CHARS`]), with its move's index, in fingerprint order:
-    /// a text printed as a form is found without weighing any.
+    /// The fingerprint of each form as written (slip zero), as far as it
+    /// is weighed ([`WEIGHED_CHARS`]), with the form's index in `forms`,
+    /// in fingerprint order: a text printed as a form is found without
+    /// weighing any.
     written: Vec<(u64, usize)>,
     /// What each text read as, by its key.
     read: RefCell<HashMap<Vec<char>, Vec<Match>>>,
