@@ -276,9 +276,6 @@ struct Best<'a> {
     /// Index of the order of the text it read.
     order: usize,
     key: Key,
-    /// Whether it read every move of the text as printed, to its end:
-    /// letters that read fewer of the numbered places read no more.
-    whole: bool,
 }
 
 /// Reads each of `orders` (or only the one at `only`) under each of
@@ -308,14 +305,14 @@ fn read_orders<'a>(
         };
         // The letters that read the most numbered places first: where
         // one of them reads the whole text as printed, letters that read
-        // fewer cannot be the text's (see [`Best::whole`]).
+        // fewer cannot be the text's (see [`is_whole`]).
         let mut ranked: Vec<(usize, (Notation, &Language, &str))> = tables
             .iter()
             .map(|&(notation, lang, name)| (legible(&numbered, notation, lang), (notation, lang, name)))
             .collect();
         ranked.sort_by_key(|&(legible, _)| Reverse(legible));
         for (legible, (notation, lang, name)) in ranked {
-            if best.as_ref().is_some_and(|b| b.whole && legible < b.key.3) {
+            if best.as_ref().is_some_and(|b| legible < b.key.3 && is_whole(&b.line)) {
                 continue;
             }
             // A text read whole as printed needs no misprint looked for.
@@ -353,7 +350,6 @@ fn read_orders<'a>(
             };
             if best.as_ref().is_none_or(|b| shown(b) || key > b.key) {
                 *best = Some(Best {
-                    whole: is_whole(&line),
                     line,
                     notation,
                     lang,
@@ -368,7 +364,8 @@ fn read_orders<'a>(
     improved
 }
 
-/// Whether `line` read every move of its text as printed, to its end.
+/// Whether `line` read every move of its text as printed, to its end:
+/// letters that read fewer of the text's numbered places read no more.
 fn is_whole(line: &MainLine) -> bool {
     !line.moves.is_empty()
         && line.stop.is_none()
