@@ -818,7 +818,8 @@ fn weighed_part(form: &[char]) -> &[char] {
 }
 
 /// `text` as forms are compared: letters and digits only, `0` as `o`,
-/// `×`, `:` and `X` as the capture mark `x`, marks and brackets gone.
+/// `×`, `:` and `X` as the capture mark `x`, figurines in White's
+/// colour, marks and brackets gone.
 pub fn key(text: &str) -> Vec<char> {
     let mut out = Vec::with_capacity(text.len());
     for c in text.chars() {
@@ -828,6 +829,10 @@ pub fn key(text: &str) -> Vec<char> {
             // The scanner's `ß` for `B`: kept apart, to be weighed as a
             // look-alike of `b`.
             'ß' => out.push('\u{7f}'),
+            // A figurine is kept, in one colour: `♕c3` is not the pawn's
+            // `c3`, nor the letters' `Qc3`.
+            '♔'..='♙' => out.push(c),
+            '♚'..='♟' => out.push(char::from_u32(c as u32 - 6).unwrap_or(c)),
             c if c.is_alphanumeric() => out.push(c),
             _ => {}
         }
@@ -1140,6 +1145,18 @@ mod tests {
         assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
         let got = read(START, Notation::Descriptive, "en", "Xt to K B 3");
         assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
+    }
+
+    #[test]
+    fn a_figurine_is_its_piece_and_a_bare_square_a_pawn_move() {
+        // No pawn reaches c3; the queen and the bishop do. `c3` is a
+        // misprint of the pawn's `e3`, not the queen's move as printed.
+        let fen = "4k3/8/8/8/2P5/8/1BQ1P3/4K3 w - - 0 1";
+        let got = read(fen, Notation::San, "figurine", "c3");
+        assert!(got.iter().all(|(_, variant)| !variant), "{got:?}");
+        assert_eq!(got[0].0, "e3", "{got:?}");
+        let got = read(fen, Notation::San, "figurine", "♕c3");
+        assert_eq!(got, [("Qc3".to_owned(), true)]);
     }
 
     #[test]
