@@ -744,7 +744,8 @@ fn is_explanation(kind: Kind) -> bool {
 }
 
 /// How well the rest of `text` bears out `edit`: how far the text with it
-/// made reads (`u32::MAX`: to its end), then how few marks it contradicts.
+/// made reads (`u32::MAX`: to its end), then how few marks it contradicts
+/// and moves it reads only as misprints.
 fn evidence(
     text: &str,
     edit: &Suggestion,
@@ -763,7 +764,7 @@ fn evidence(
             )
         })
         .count();
-    (reached, std::cmp::Reverse(marks))
+    (reached, std::cmp::Reverse(marks + game.replay.misreads.len()))
 }
 
 /// The offset in the original text of `offset` in the text after every

@@ -147,7 +147,64 @@ pub fn words(text: &str) -> Vec<Word> {
     drop_running_heads(text, &mut out);
     merge_closing_parentheses(text, &mut out);
     merge_black_numbers(text, &mut out);
+    lost_moves(text, &mut out);
     out
+}
+
+/// Marks as text a lone digit that stands where a move does, out of
+/// the numbering around it: a move whose letters were lost, leaving
+/// its rank (`20. e6, 4; 21. Qg3`, `20 ... 5`, `10) f3 / 5 / 11) g4`,
+/// `19. 6, Nxe3`).
+fn lost_moves(text: &str, out: &mut [Word]) {
+    // The last move number: not a descriptive move's rank (`P to K 4`),
+    // which follows a letter.
+    let mut last = None;
+    for i in 0..out.len() {
+        let WordKind::Number { n, .. } = out[i].kind else {
+            continue;
+        };
+        if is_lost_move(text, out, i, last) {
+            out[i].kind = WordKind::Text;
+        } else if !beside(out, (0..i).rev()).is_some_and(|w| w.text(text).ends_with(char::is_alphabetic)) {
+            last = Some(n);
+        }
+    }
+}
+
+/// Whether the number at `i`, after move number `last`, is a lost move
+/// (see [`lost_moves`]).
+fn is_lost_move(text: &str, words: &[Word], i: usize, last: Option<u32>) -> bool {
+    let WordKind::Number {
+        n: d,
+        black: false,
+        dotted: false,
+    } = words[i].kind
+    else {
+        return false;
+    };
+    let Some(k) = last.filter(|&k| (1..=8).contains(&d) && d != k && d != k + 1) else {
+        return false;
+    };
+    let Some(before) = beside(words, (0..i).rev()).filter(|_| words[i].text(text).len() == 1) else {
+        return false;
+    };
+    let after = beside(words, i + 1..words.len());
+    // After a move, or Black's number, with the next move's number next.
+    let after_a_move = match before.kind {
+        WordKind::Dots | WordKind::Number { black: true, .. } => true,
+        WordKind::Text => before.text(text).ends_with(|c: char| c.is_ascii_digit() || "+#!?".contains(c)),
+        _ => false,
+    };
+    let next_in_turn = after.is_none_or(|w| matches!(w.kind, WordKind::Number { n, .. } if n == k + 1));
+    // Or White's, right after its number, Black's move after it.
+    let white_box = matches!(before.kind, WordKind::Number { dotted: true, black: false, .. })
+        && after.is_some_and(|w| w.kind == WordKind::Text);
+    after_a_move && next_in_turn || white_box
+}
+
+/// The first word of `range` that is not a separator.
+fn beside(words: &[Word], mut range: impl Iterator<Item = usize>) -> Option<&Word> {
+    range.find(|&j| words[j].kind != WordKind::Separator).map(|j| &words[j])
 }
 
 /// Drops the lines that a page break leaves in the text: a page number
@@ -206,7 +263,11 @@ fn page_number(text: &str, words: &[Word]) -> Option<u32> {
             && digits.bytes().all(|b| b.is_ascii_digit())
             && !t.contains(['.', ')']);
         match w.kind {
-            WordKind::Number { n, dotted: false, .. } if page.is_none() => page = Some(n),
+            // A digit alone on its line, a rank, is more likely what is
+            // left of a move (`10) f3 / 5 / 11) g4`).
+            WordKind::Number { n, dotted: false, .. } if page.is_none() && (n > 8 || words.len() > 1) => {
+                page = Some(n);
+            }
             WordKind::Text if decorated && page.is_none() => page = digits.parse().ok(),
             WordKind::Open | WordKind::Close => {}
             WordKind::Text
@@ -602,6 +663,18 @@ mod tests {
         ] {
             assert_eq!(show(text), want, "{text}");
         }
+    }
+
+    #[test]
+    fn a_lone_digit_out_of_the_numbering_is_a_move_that_lost_its_letters() {
+        assert_eq!(show("20. e6, 4; 21. Qg3"), ["#20", "e6", ",", "4", ";", "#21", "Qg3"]);
+        assert_eq!(show("20 ... 5\n21 a5"), ["#20b", "5", "#21", "a5"]);
+        assert_eq!(show("10) f3\n5\n11) g4"), ["#10", "f3", "5", "#11", "g4"]);
+        assert_eq!(show("19. 6, Nxe3"), ["#19", "6", ",", "Nxe3"]);
+        // A rank, a move's own number, a number in the sequence stay.
+        assert_eq!(show("1 P to K 4 P to K 4 2"), ["#1", "P", "to", "K", "#4", "P", "to", "K", "#4", "#2"]);
+        assert_eq!(show("3. Nc3 3 ... Nf6 4 e3"), ["#3", "Nc3", "#3b", "Nf6", "#4", "e3"]);
+        assert_eq!(show("4 Nf3 5 Bb5"), ["#4", "Nf3", "#5", "Bb5"]);
     }
 
     #[test]
