@@ -1016,7 +1016,7 @@ mod tests {
         // that the page reads on after are suggested.
         let rows = opera_damaged_at_black_ninth("5 ");
         assert_eq!(rows.len(), 2, "{rows:?}");
-        assert_eq!((rows[0].0, rows[0].1), (18, Kind::MissingMoves));
+        assert_eq!((rows[0].0, rows[0].1), (18, Kind::Unparseable));
         let suggested: Vec<&str> = rows[0].2.split(' ').collect();
         assert!(suggested.contains(&"b5") && suggested.iter().all(|m| m.ends_with('5')), "{rows:?}");
         assert_eq!(rows[1].0, 28);

@@ -67,8 +67,10 @@ const CAPTURE_MARK: u32 = EDIT / 2;
 const VARIANT_TAIL: usize = 3;
 /// The cost of each leftover character after the move.
 const TAIL: u32 = 2;
-/// At most this many moves are returned for one span.
+/// At most this many moves are returned for one span, or
+/// [`MOST_TIED`] where more are as near as the last of them.
 const MOST: usize = 4;
+const MOST_TIED: usize = 8;
 
 /// Pairs of characters (in key form) that print, scan or are written
 /// alike.
@@ -877,7 +879,12 @@ fn nearest(mut out: Vec<Match>) -> Vec<Match> {
         f => f + EDIT,
     };
     out.retain(|m| m.cost <= near);
-    out.truncate(MOST);
+    // Past the nearest few, only those as near as the last kept: what
+    // is printed does not tell them apart, the moves after them may.
+    if let Some(last) = out.get(MOST - 1).map(|m| m.cost) {
+        let tied = out.iter().take_while(|m| m.cost <= last).count();
+        out.truncate(tied.min(MOST_TIED));
+    }
     out
 }
 
@@ -1145,6 +1152,15 @@ mod tests {
         assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
         let got = read(START, Notation::Descriptive, "en", "Xt to K B 3");
         assert_eq!(got[0], ("Nf3".into(), false), "{got:?}");
+    }
+
+    #[test]
+    fn moves_as_near_as_the_last_kept_are_kept_too() {
+        // `R1` with its file lost: seven rook moves, each one letter off.
+        let got = read("4k3/8/8/8/8/8/K7/R7 w - - 0 1", Notation::San, "en", "R1");
+        let mut moves: Vec<&str> = got.iter().map(|(m, _)| m.as_str()).collect();
+        moves.sort_unstable();
+        assert_eq!(moves, ["Rb1", "Rc1", "Rd1", "Re1", "Rf1", "Rg1", "Rh1"]);
     }
 
     #[test]
