@@ -47,7 +47,7 @@ use crate::notation::Notation;
 use crate::notation::evaluation;
 use crate::pgn::lexer::{Lexed, Token, TokenKind};
 
-use path::{Layout, MainLine, Spans, StopKind, main_line};
+use path::{Found, Layout, MainLine, Spans, StopKind, main_line};
 pub use path::Tolerance;
 use synthesis::{Forms, Habits, Moves};
 use words::{Word, WordKind};
@@ -367,9 +367,7 @@ fn read_orders<'a>(
 /// Whether `line` read every move of its text as printed, to its end:
 /// letters that read fewer of the text's numbered places read no more.
 fn is_whole(line: &MainLine) -> bool {
-    !line.moves.is_empty()
-        && line.stop.is_none()
-        && line.moves.iter().all(|f| f.misread.is_none() && !f.missing && !f.guessed)
+    !line.moves.is_empty() && line.stop.is_none() && line.moves.iter().all(Found::as_printed)
 }
 
 /// The habits of print that `line`'s misprints show, each with how

@@ -202,6 +202,12 @@ pub struct MainLine {
 }
 
 impl Found {
+    /// Whether the move was read as printed: not a misprint, a guess or
+    /// a half-move left out.
+    pub fn as_printed(&self) -> bool {
+        self.misread.is_none() && !self.missing
+    }
+
     /// The bytes of its words in the text; for a move left out, the
     /// empty span before the word it is missing before.
     pub fn span(&self, words: &[Word]) -> std::ops::Range<u32> {

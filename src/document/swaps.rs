@@ -66,7 +66,6 @@ pub fn swaps(
         let span = f.span(words);
         &text[span.start as usize..span.end as usize]
     };
-    let reads_as_printed = |f: &Found| f.misread.is_none() && !f.missing;
     let mut out: Vec<Swap> = Vec::new();
     for k in (0..moves.len()).filter(|&k| moves[k].misread.is_some() && !moves[k].missing) {
         for (a, b) in [(k.wrapping_sub(2), k), (k, k + 2)] {
@@ -77,7 +76,7 @@ pub fn swaps(
                 continue;
             }
             // Between them, the other side's move must read as printed.
-            if !reads_as_printed(&moves[a + 1]) {
+            if !moves[a + 1].as_printed() {
                 continue;
             }
             let (pos, origins) = &before[a];
@@ -98,7 +97,7 @@ pub fn swaps(
             let read = rest
                 .iter()
                 .take_while(|f| {
-                    if reads_as_printed(f) {
+                    if f.as_printed() {
                         walk.pattern(f)
                     } else {
                         !f.missing && walk.written(written(f)).is_some()

@@ -70,6 +70,7 @@ const TAIL: u32 = 2;
 /// At most this many moves are returned for one span, or
 /// [`MOST_TIED`] where more are as near as the last of them.
 const MOST: usize = 4;
+/// At most this many moves are returned for one span whose readings tie.
 const MOST_TIED: usize = 8;
 
 /// Pairs of characters (in key form) that print, scan or are written
@@ -456,8 +457,7 @@ impl Forms {
         }
         found.sort_unstable();
         found.dedup();
-        found.truncate(MOST);
-        Some(found.into_iter().map(|i| Match { mv: self.moves[i], cost: 0 }).collect())
+        Some(nearest(found.into_iter().map(|i| Match { mv: self.moves[i], cost: 0 }).collect()))
     }
 
     /// [`Forms::matches`] of a span read two ways, each move at the nearer:
@@ -1350,7 +1350,7 @@ mod tests {
                     let t: String = text.iter().collect();
                     assert!(found.iter().all(|m| weighed.contains(&m.mv)), "{t}: {found:?} not all in {weighed:?}");
                     assert!(
-                        weighed.iter().all(|m| found.iter().any(|f| f.mv == *m)) || found.len() == MOST,
+                        weighed.iter().all(|m| found.iter().any(|f| f.mv == *m)) || found.len() == MOST_TIED,
                         "{t}: {weighed:?} not all in {found:?}"
                     );
                 }
