@@ -237,6 +237,13 @@ impl<'a> Converter<'a> {
             } else {
                 None
             };
+            // A legal but wrong move that the reading took the moves after
+            // it for misprints to get past.
+            let earlier = fix
+                .is_none()
+                .then(|| repair::earlier::misreads_explained(&game, &options))
+                .flatten();
+            let fix = fix.or_else(|| earlier.clone().map(Fix::Sure));
             rounds.tentative |= matches!(fix, Some(Fix::Guess(_)));
             // The only edit's confusion is one the text makes; made again,
             // it is the text's habit, not one more mistake to distrust.
@@ -256,6 +263,11 @@ impl<'a> Converter<'a> {
             let stopped = game.stopped_at().filter(|_| game.replay.failed && game.running_text);
             let mut findings = std::mem::take(&mut game.findings);
             repair::annotate(&mut findings, &found, &game.replay.misreads);
+            if let Some(edit) = &earlier {
+                // What follows the edit is read again with it made.
+                findings.retain(|f| f.ply < edit.ply);
+                findings.push(wrong_but_legal(edit));
+            }
             // What an earlier round told is not told again; an earlier
             // half-move that this round's reading explains anew is.
             findings.retain(|f| {
@@ -765,6 +777,25 @@ fn evidence(
         })
         .count();
     (reached, std::cmp::Reverse(marks + game.replay.misreads.len()))
+}
+
+/// The row of a legal move that `edit` finds wrong because the moves
+/// after it read as written only with it edited.
+fn wrong_but_legal(edit: &Suggestion) -> Finding {
+    let at = edit.edits.first().map_or(0, |(range, _)| range.start);
+    let mut finding = Finding::game(
+        Kind::WrongMoveLegal,
+        Severity::Warning,
+        format!(
+            "legal move \"{}\" that the rest of the game contradicts: later moves read as written, not as misprints, with {}",
+            edit.written,
+            edit.describe()
+        ),
+    )
+    .at(at, edit.written.clone())
+    .before_move(&edit.before, edit.ply);
+    finding.suggestion = edit.moves.clone();
+    finding
 }
 
 /// The offset in the original text of `offset` in the text after every

@@ -16,7 +16,7 @@ mod handwritten;
 #[path = "common/print_style.rs"]
 mod print_style;
 
-use handwritten::write_sheet;
+use handwritten::{Slip, write_sheet};
 use print_style::{corpus_dir, judge_damages, read_page, sample_games};
 
 /// The seeds the sheets of the test are drawn from.
@@ -29,6 +29,9 @@ const MOST_SLIPS: usize = 6;
 /// named, at least.
 const FOUND_AT_LEAST: f64 = 0.75;
 const SUGGESTED_AT_LEAST: f64 = 0.58;
+/// Of the legal but wrong moves, the share found at their half-move at
+/// least: they show only in the moves after them.
+const LEGAL_BUT_WRONG_FOUND_AT_LEAST: f64 = 0.25;
 
 #[test]
 fn handwritten_sheets_read_back_and_their_slips_are_found() {
@@ -39,6 +42,7 @@ fn handwritten_sheets_read_back_and_their_slips_are_found() {
     }
     let (mut clean, mut clean_exact) = (0, 0);
     let (mut slips, mut found, mut suggested) = (0, 0, 0);
+    let (mut legal_but_wrong, mut legal_but_wrong_found) = (0, 0);
     for seed in TUNE_SEEDS {
         let games = sample_games(&dir, 40, 20..=60, seed);
         assert!(!games.is_empty(), "no games drawn from {}", dir.display());
@@ -55,7 +59,17 @@ fn handwritten_sheets_read_back_and_their_slips_are_found() {
             }
             let sheet = write_sheet(game, sheet_seed, MOST_SLIPS);
             let truth = game.cut(sheet.plies);
-            let verdict = judge_damages(&sheet.damages(), &truth, &read_page(&sheet.text, true));
+            let records = read_page(&sheet.text, true);
+            let verdict = judge_damages(&sheet.damages(), &truth, &records);
+            for (_, damage) in sheet
+                .slips
+                .iter()
+                .filter(|(kind, _)| *kind == Slip::LegalButWrong)
+            {
+                legal_but_wrong += 1;
+                legal_but_wrong_found +=
+                    judge_damages(std::slice::from_ref(damage), &truth, &records).found;
+            }
             slips += verdict.damages;
             found += verdict.found;
             suggested += verdict.suggested;
@@ -63,7 +77,7 @@ fn handwritten_sheets_read_back_and_their_slips_are_found() {
     }
     let share = |n: u32| f64::from(n) / f64::from(slips.max(1));
     eprintln!(
-        "clean sheets read back: {clean_exact}/{clean}; slips found {found}/{slips} ({:.1} %), true move named {suggested} ({:.1} %)",
+        "clean sheets read back: {clean_exact}/{clean}; slips found {found}/{slips} ({:.1} %), true move named {suggested} ({:.1} %); legal but wrong found {legal_but_wrong_found}/{legal_but_wrong}",
         100.0 * share(found),
         100.0 * share(suggested)
     );
@@ -75,5 +89,10 @@ fn handwritten_sheets_read_back_and_their_slips_are_found() {
     assert!(
         share(suggested) >= SUGGESTED_AT_LEAST,
         "true moves named: {suggested}/{slips}"
+    );
+    assert!(
+        f64::from(legal_but_wrong_found)
+            >= LEGAL_BUT_WRONG_FOUND_AT_LEAST * f64::from(legal_but_wrong),
+        "legal but wrong moves found: {legal_but_wrong_found}/{legal_but_wrong}"
     );
 }

@@ -523,7 +523,12 @@ fn reading_findings(
                 .filter(|m| **m != found.mv)
                 .map(|m| san(before, *m, Language::english())),
         );
-        let (kind, what) = if found.legible {
+        let (kind, what) = if found.contradicted {
+            (
+                Kind::WrongMoveLegal,
+                format!("legal move \"{written}\" after which the next move is illegal"),
+            )
+        } else if found.legible {
             (
                 Kind::Illegal,
                 format!(

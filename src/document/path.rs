@@ -155,6 +155,9 @@ pub struct Found {
     /// Whether, misread, its words parse as a move as printed (one that
     /// is illegal here) rather than as none.
     pub legible: bool,
+    /// Whether, misread, its words read as printed as a legal move, one
+    /// after which the next move is illegal.
+    pub contradicted: bool,
     /// Whether, misread, its words are past reading as any move and the
     /// moves after it chose it (see [`Tolerance::Guesses`]).
     pub guessed: bool,
@@ -242,6 +245,8 @@ struct Fit {
     misread: Option<u32>,
     /// See [`Found::legible`].
     legible: bool,
+    /// See [`Found::contradicted`].
+    contradicted: bool,
 }
 
 impl State {
@@ -993,6 +998,7 @@ impl Search<'_, '_> {
                     read_to: None,
                     misread: None,
                     legible: true,
+                    contradicted: false,
                 };
                 match out.iter_mut().find(|f| f.mv == mv) {
                     Some(f) => *f = fit,
@@ -1012,6 +1018,12 @@ impl Search<'_, '_> {
                     out.push(fit);
                 }
             }
+        } else if misprints && self.next_illegal(state, &out) {
+            // `Qxh7 d6` where the queen's capture gives check: a legal
+            // move after which the next one is illegal may be the
+            // misprint, read as a move near it, at the cost of one more
+            // edit than a misprint of an illegal move.
+            out.extend(self.contradicted(state, first, &spans, &out));
         } else if out.is_empty() && spans.iter().any(|(_, s)| in_words_only(s)) {
             // `K. P. two.`, `R interposes`: moves printed in words that
             // no parser reads but that are forms of the move as printed.
@@ -1093,6 +1105,84 @@ impl Search<'_, '_> {
     /// misprinted forms of, where no parser read one: each once, at its
     /// cheapest span (the longest among equals); `in_words`, only among
     /// the moves printed in words alone ([`Moves::InWords`]).
+    /// Whether after each of `fits`, read as printed at a place, the
+    /// next move's words read as a move, and as no legal one: one of
+    /// them is wrong, this move or that.
+    fn next_illegal(&mut self, state: &State, fits: &[Fit]) -> bool {
+        let words = self.layout.words;
+        !fits.is_empty()
+            && fits.iter().all(|f| {
+                let mut pos = state.pos.clone();
+                pos.play_unchecked(f.mv);
+                // (`12. ...` after White's move: Black's box, then White's
+                // next move, is empty.)
+                let next = (f.end..words.len()).find(|&j| match words[j].kind {
+                    WordKind::Number { black, .. } => black && pos.turn() == Color::White,
+                    WordKind::Separator => false,
+                    _ => true,
+                });
+                let Some(next) = next.filter(|&j| words[j].kind == WordKind::Text) else {
+                    return false;
+                };
+                let mut origins = state.origins.clone();
+                if let Some(o) = origins.as_mut() {
+                    o.play(f.mv);
+                }
+                let white = pos.turn() == Color::White;
+                let mut parsed = false;
+                for (len, span) in self.layout.spans(next).iter() {
+                    let readings = self
+                        .parsed
+                        .entry((next, *len, white))
+                        .or_insert_with(|| parse_signed(self.notation, span, self.lang, pos.turn()));
+                    if let Some(readings) = readings {
+                        parsed = true;
+                        if !matches!(resolve_readings(&pos, readings, origins.as_ref()), Resolution::Illegal) {
+                            return false;
+                        }
+                    }
+                }
+                parsed
+            })
+    }
+
+    /// The moves near the words at `first` other than those they read
+    /// as printed, `fits`: readings of a legal move the next one
+    /// contradicts, each at the cost of one edit more than its misprint.
+    fn contradicted(&self, state: &State, first: usize, spans: &[(usize, String)], fits: &[Fit]) -> Vec<Fit> {
+        let forms = Forms::cached(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits, Moves::All);
+        let printed: Vec<Move> = fits.iter().map(|f| f.mv).collect();
+        let mut out: Vec<Fit> = Vec::new();
+        for (len, span) in spans.iter().filter(|(len, _)| fits.iter().any(|f| f.end == first + len)) {
+            for m in forms.matches_other(span, &printed) {
+                if out.iter().any(|f| f.mv == m.mv) {
+                    continue;
+                }
+                out.push(Fit {
+                    mv: m.mv,
+                    end: first + len,
+                    pattern: MovePattern {
+                        nag: evaluation::evaluation_nag(span),
+                        ..MovePattern::ANY
+                    },
+                    choices: Vec::new(),
+                    cut_short: false,
+                    read_to: None,
+                    misread: Some(m.cost + synthesis::EDIT),
+                    legible: true,
+                    contradicted: true,
+                });
+            }
+        }
+        if out.len() > 1 {
+            let choices: Vec<Move> = out.iter().map(|f| f.mv).collect();
+            for f in &mut out {
+                f.choices = choices.clone();
+            }
+        }
+        out
+    }
+
     fn synthesize(&mut self, state: &State, first: usize, spans: &[(usize, String)], in_words: bool) -> Vec<Fit> {
         let which = if in_words { Moves::InWords } else { Moves::All };
         let forms = Forms::cached(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits, which);
@@ -1131,6 +1221,7 @@ impl Search<'_, '_> {
                     read_to: None,
                     misread: (!m.is_variant()).then_some(m.cost),
                     legible,
+                    contradicted: false,
                 };
                 match out.iter_mut().find(|f| f.mv == m.mv) {
                     // The shortest span that reads it: what follows is the
@@ -1350,6 +1441,7 @@ impl Search<'_, '_> {
                 read_to,
                 misread,
                 legible,
+                contradicted,
             } in moves
             {
                 let mut pos = state.pos.clone();
@@ -1437,6 +1529,7 @@ impl Search<'_, '_> {
                     read_to,
                     misread,
                     legible,
+                    contradicted,
                     guessed: false,
                     missing: false,
                 };
@@ -1529,6 +1622,7 @@ impl Search<'_, '_> {
                 read_to: None,
                 misread: Some(GUESSED),
                 legible: stop.kind == StopKind::Illegal,
+                contradicted: false,
                 guessed: true,
                 missing,
             };
@@ -1899,6 +1993,7 @@ fn fill_box(mv: Move, first: usize) -> Fit {
         read_to: None,
         misread: Some(GUESSED),
         legible: false,
+        contradicted: false,
     }
 }
 

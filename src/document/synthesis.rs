@@ -397,12 +397,29 @@ impl Forms {
         if let Some((found, cost)) = by_squares {
             best[found] = Some(cost);
         }
+        self.weighed(text, best, &[])
+    }
+
+    /// The moves nearest to `written` other than `printed`, the legal
+    /// moves it reads as: what else a legal move that the moves after it
+    /// contradict may have been meant as. Each costs at least an edit.
+    pub fn matches_other(&self, written: &str, printed: &[Move]) -> Vec<Match> {
+        let text = key(written);
+        if text.len() < 2 {
+            return Vec::new();
+        }
+        self.weighed(&text, vec![None; self.moves.len()], printed)
+    }
+
+    /// The moves `text` (a key) is the nearest to, weighed form by form
+    /// from the costs found so far, `best`, leaving out `skipped`.
+    fn weighed(&self, text: &[char], mut best: Vec<Option<u32>>, skipped: &[Move]) -> Vec<Match> {
         let budget = self.habits.0.is_empty().then(|| Budget::of(text));
         // Past the nearest so far by more than an edit, a reading is not
         // among those kept ([`nearest`]).
         let mut floor = best.iter().flatten().min().copied();
         for (i, form, slip) in &self.forms {
-            if best[*i] == Some(0) {
+            if best[*i] == Some(0) || skipped.contains(&self.moves[*i]) {
                 continue;
             }
             let reach = (form.len() as u32 * 4)
@@ -413,6 +430,7 @@ impl Forms {
             }
             if let Some(cost) = weigh(text, form, reach, &self.habits)
                 && (*slip == 0 || cost == 0)
+                && (skipped.is_empty() || cost + slip > 0)
                 && best[*i].is_none_or(|b| cost + slip < b)
             {
                 best[*i] = Some(cost + slip);
@@ -1173,6 +1191,26 @@ mod tests {
         assert_eq!(got[0].0, "e3", "{got:?}");
         let got = read(fen, Notation::San, "figurine", "♕c3");
         assert_eq!(got, [("Qc3".to_owned(), true)]);
+    }
+
+    #[test]
+    fn a_legal_move_contradicted_later_is_weighed_against_the_other_moves_near_it() {
+        // `Qxh7` is legal (and gives check); were Black's next move
+        // illegal after it, `Qxh3` is what it may have meant, one edit
+        // away. The move printed is never among the others.
+        let fen = "r4rk1/3pqppp/p1n1p3/2p4Q/Np6/2P3Pb/PP1P1P1P/R1B1R1K1 w - - 2 14";
+        let p: Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let forms = Forms::cached(&p, None, Notation::San, Language::english(), &Habits::default(), Moves::All);
+        let printed: Vec<Move> = forms.matches("Qxh7").iter().map(|m| m.mv).collect();
+        assert_eq!(printed.len(), 1);
+        let others = forms.matches_other("Qxh7", &printed);
+        let sans: Vec<String> = others.iter().map(|m| crate::notation::san::san(&p, m.mv, Language::english())).collect();
+        assert!(sans.contains(&"Qxh3".to_owned()), "{sans:?}");
+        assert!(others.iter().all(|m| m.cost > 0 && !printed.contains(&m.mv)), "{sans:?}");
     }
 
     #[test]

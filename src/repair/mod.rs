@@ -29,6 +29,7 @@
 //! assert_eq!(found[0].moves, "Bb5");
 //! ```
 
+pub mod earlier;
 pub mod edits;
 
 use std::cell::Cell;
@@ -426,6 +427,47 @@ fn or_list(items: impl Iterator<Item = String>) -> String {
     }
 }
 
+/// The letter table `game` was read with.
+fn language_of<'g>(game: &Game<'_>, options: &ReadOptions<'g>) -> &'g Language {
+    options
+        .letters
+        .tables()
+        .into_iter()
+        .find(|(_, name)| *name == game.letters)
+        .map_or(Language::english(), |(lang, _)| lang)
+}
+
+/// Parses `text` as a move of `turn` in `game`'s notation; in running
+/// text, its words are first joined as the document reader joins them.
+fn parse_move(
+    game: &Game<'_>,
+    lang: &Language,
+    turn: Color,
+    text: &str,
+) -> Result<Readings, SyntaxError> {
+    if game.running_text {
+        let short = document::spans::short_text(text);
+        game.notation.parse(&short, lang, turn)
+    } else {
+        game.notation.parse(text, lang, turn)
+    }
+}
+
+/// Whether the capture, check and mate marks of `readings` fit `m`,
+/// played from `before`.
+fn fits_marks(readings: &Readings, before: &Chess, m: Move) -> bool {
+    let claims = readings.first.claims;
+    if (claims.capture && !m.is_capture()) || (claims.en_passant && !m.is_en_passant()) {
+        return false;
+    }
+    if !claims.check && !claims.mate {
+        return true;
+    }
+    let mut after = before.clone();
+    after.play_unchecked(m);
+    after.is_check() && (after.is_checkmate() == claims.mate)
+}
+
 /// One half-move of the main line up to the failure.
 struct Step {
     /// Index of its token.
@@ -489,12 +531,7 @@ impl<'g> Search<'g> {
         if tokens.get(failing)?.kind != TokenKind::Word {
             return None;
         }
-        let lang = options
-            .letters
-            .tables()
-            .into_iter()
-            .find(|(_, name)| *name == game.letters)
-            .map_or(Language::english(), |(lang, _)| lang);
+        let lang = language_of(game, options);
         let mut main = game.replay.main_line()?;
         if marks {
             // The move with the wrong mark is the last one searched.
@@ -657,16 +694,8 @@ impl<'g> Search<'g> {
         self.parse(step, self.word(step.token)).is_ok()
     }
 
-    /// Parses `text` as the move of `step`; in running text, its words
-    /// are first joined as the document reader joins them.
     fn parse(&self, step: &Step, text: &str) -> Result<Readings, SyntaxError> {
-        let turn = step.before.turn();
-        if self.game.running_text {
-            let short = document::spans::short_text(text);
-            self.game.notation.parse(&short, self.lang, turn)
-        } else {
-            self.game.notation.parse(text, self.lang, turn)
-        }
+        parse_move(self.game, self.lang, step.before.turn(), text)
     }
 
     /// The main line's moves when the text with `edits` made replays to
@@ -871,22 +900,9 @@ impl<'g> Search<'g> {
         false
     }
 
-    /// Whether the capture, check and mate marks written in `text` fit
-    /// `m`.
     fn fits_marks(&self, step: &Step, text: &str, m: Move) -> bool {
-        let Ok(readings) = self.parse(step, text) else {
-            return false;
-        };
-        let claims = readings.first.claims;
-        if (claims.capture && !m.is_capture()) || (claims.en_passant && !m.is_en_passant()) {
-            return false;
-        }
-        if !claims.check && !claims.mate {
-            return true;
-        }
-        let mut after = step.before.clone();
-        after.play_unchecked(m);
-        after.is_check() && (after.is_checkmate() == claims.mate)
+        self.parse(step, text)
+            .is_ok_and(|readings| fits_marks(&readings, &step.before, m))
     }
 
     /// The `candidates` for step `i`'s word under which the game replays.
