@@ -367,9 +367,7 @@ fn finish(
             })
             .map_err(|e| format!("{}: {e}; no output was replaced", path.display()))?;
     }
-    for output in outputs.into_iter().chain(summary_file) {
-        output.commit()?;
-    }
+    output::put_in_place(outputs.into_iter().chain(summary_file))?;
     Ok(if !summary.input_errors.is_empty() {
         ExitCode::from(2)
     } else if summary.has_problems() {

@@ -151,36 +151,50 @@ impl Output {
         }
     }
 
-    /// Flushes, and puts a file in place.
-    pub fn commit(self) -> Result<(), String> {
+    /// Flushes, and for a file makes sure it is on disk: what is left is
+    /// to put it in place, with the run's other files
+    /// ([`put_in_place`]).
+    pub fn complete(self) -> Result<Option<Partial>, String> {
         match self {
             // Errors of the writers name their file already.
             Output::Stdout(mut w) => match w.flush() {
                 Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),
-                _ => Ok(()),
+                _ => Ok(None),
             },
             Output::Device { mut writer, .. } => match writer.flush() {
                 Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.to_string()),
-                _ => Ok(()),
+                _ => Ok(None),
             },
             Output::File { writer, temp } => {
                 // On any failure `temp` is dropped, which removes the file.
-                let fail = |e: io::Error| {
+                let file = writer
+                    .into_inner()
+                    .map_err(|e| format!("{}; the file is left as it was", e.into_error()))?;
+                file.inner.sync_all().map_err(|e| {
                     format!(
                         "{}: {e}; the file is left as it was",
                         temp.target().display()
                     )
-                };
-                let file = writer
-                    .into_inner()
-                    .map_err(|e| format!("{}; the file is left as it was", e.into_error()))?;
-                file.inner.sync_all().map_err(fail)?;
-                let target = temp.target().to_owned();
-                temp.finish()
-                    .map_err(|e| format!("{}: {e}; the file is left as it was", target.display()))
+                })?;
+                Ok(Some(temp))
             }
         }
     }
+}
+
+/// Completes every output, then puts the files among them in place
+/// together: when one cannot be completed (a full disk), no target is
+/// replaced, and a signal never comes between two of the renames.
+///
+/// # Errors
+///
+/// The first output that cannot be completed or renamed, named.
+pub fn put_in_place(outputs: impl IntoIterator<Item = Output>) -> Result<(), String> {
+    let mut files = Vec::new();
+    for output in outputs {
+        files.extend(output.complete()?);
+    }
+    super::partial::finish_all(files)
 }
 
 /// Whether `path` is written where it is rather than replaced: a device

@@ -1,13 +1,23 @@
 //! Output files written beside their target and renamed into place only
 //! when complete. A file left unfinished, by an error or by SIGINT or
 //! SIGTERM, is removed, and the target keeps what it had.
+//!
+//! The files of a run are renamed together ([`finish_all`]), once every
+//! one of them is written and on disk: a signal that comes while they are
+//! renamed waits until all are in place, so a run never leaves one output
+//! of its own beside another of the run before.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, Once};
+use std::sync::{Mutex, Once, PoisonError};
 
 /// Files being written now, with their targets, for the signal handler.
 static UNFINISHED: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
 static HANDLER: Once = Once::new();
+/// Whether the files of the run are being (or have been) renamed onto
+/// their targets; held for as long as that takes, and by the signal
+/// handler for as long as it removes the unfinished files, so that the
+/// two never overlap.
+static PUT_IN_PLACE: Mutex<bool> = Mutex::new(false);
 
 /// A file being written at `path`, to become `target`.
 pub struct Partial {
@@ -51,15 +61,38 @@ impl Partial {
     }
 
     /// Moves the finished file onto its target.
-    ///
-    /// # Errors
-    ///
-    /// Fails when the rename fails; the unfinished file is then removed.
-    pub fn finish(mut self) -> std::io::Result<()> {
+    fn finish(mut self) -> std::io::Result<()> {
         std::fs::rename(&self.path, &self.target)?;
         self.done = true;
         Ok(())
     }
+}
+
+/// Moves finished files onto their targets, in order, with no signal
+/// handled in between: SIGINT or SIGTERM that comes meanwhile is handled
+/// after the last, when there is nothing left to undo, and the run ends
+/// as it would have.
+///
+/// # Errors
+///
+/// A rename that fails, with its target and the targets replaced before
+/// it; the files after it are removed and their targets kept.
+pub fn finish_all(files: Vec<Partial>) -> Result<(), String> {
+    let mut begun = PUT_IN_PLACE.lock().unwrap_or_else(PoisonError::into_inner);
+    *begun = true;
+    let mut replaced: Vec<String> = Vec::new();
+    for file in files {
+        let target = file.target.display().to_string();
+        if let Err(e) = file.finish() {
+            let before = match &replaced[..] {
+                [] => String::new(),
+                names => format!(" ({} already replaced)", names.join(", ")),
+            };
+            return Err(format!("{target}: {e}; the file is left as it was{before}"));
+        }
+        replaced.push(target);
+    }
+    Ok(())
 }
 
 impl Drop for Partial {
@@ -113,8 +146,14 @@ fn remove_left_by_killed_runs(target: &Path, name: &str) {
     }
 }
 
-/// SIGINT or SIGTERM: remove what is unfinished, say so, stop.
+/// SIGINT or SIGTERM: remove what is unfinished, say so, stop; unless
+/// the files are being put in place, when the run is all but over and
+/// ends by itself with every output its own.
 fn interrupted() {
+    let begun = PUT_IN_PLACE.lock().unwrap_or_else(PoisonError::into_inner);
+    if *begun {
+        return;
+    }
     let files = UNFINISHED.lock().map(|f| f.clone()).unwrap_or_default();
     for (path, target) in &files {
         let _ = std::fs::remove_file(path);
