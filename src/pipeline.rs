@@ -471,8 +471,8 @@ fn record(
 /// What follows a rejected game so that the next one starts after a
 /// blank line, in the game's own line ends.
 fn separator(text: &str) -> &'static str {
-    // CRLF first: it also ends in LF.
-    for end in ["\r\n", "\r", "\n"] {
+    // CRLF before LF and LF-CR before CR: each also ends in the other.
+    for end in ["\r\n", "\n\r", "\r", "\n"] {
         if let Some(before) = text.strip_suffix(end) {
             return if before.ends_with(end) { "" } else { end };
         }
@@ -524,10 +524,17 @@ impl<'a> Locator<'a> {
             *self = Locator::new(self.raw, self.source, self.start);
         }
         let chunk = &bytes[self.at..offset];
-        // Line ends as the splitter counts them: LF, CRLF, or a CR alone.
+        // Line ends as the splitter counts them: LF, CRLF, LF-CR, or a CR
+        // alone. (The CR of an LF-CR was counted as a line end of its
+        // own, which put findings in such files a line lower for every
+        // line of the game above them.)
         self.newlines += memchr::memchr2_iter(b'\n', b'\r', chunk)
             .map(|i| self.at + i)
-            .filter(|&i| bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n'))
+            .filter(|&i| {
+                bytes[i] == b'\n'
+                    || (bytes.get(i + 1) != Some(&b'\n')
+                        && i.checked_sub(1).map(|p| bytes[p]) != Some(b'\n'))
+            })
             .count();
         let chars = |from: usize| text.get(from..offset).map_or(offset - from, |s| s.chars().count());
         match memchr::memrchr2(b'\n', b'\r', chunk) {
@@ -713,5 +720,23 @@ mod tests {
             label("{\"a\":1}\n", Format::Json, false, 7),
             "{\"game\":7,\"a\":1}\n"
         );
+    }
+
+    #[test]
+    fn a_rejected_game_is_followed_by_a_blank_line_in_its_own_line_ends() {
+        for (text, want) in [
+            ("1. e4 *\n", "\n"),
+            ("1. e4 *\n\n", ""),
+            ("1. e4 *\r\n", "\r\n"),
+            ("1. e4 *\r\n\r\n", ""),
+            ("1. e4 *\r", "\r"),
+            ("1. e4 *\r\r", ""),
+            // Before, a lone CR: `*\n\r\r`, a line end of another kind.
+            ("1. e4 *\n\r", "\n\r"),
+            ("1. e4 *\n\r\n\r", ""),
+            ("1. e4 *", "\n\n"),
+        ] {
+            assert_eq!(separator(text), want, "{text:?}");
+        }
     }
 }

@@ -1,5 +1,6 @@
-//! Line ends: LF, CRLF and CR alone (classic Mac files) split games the
-//! same way, report the same lines, and reject games byte for byte.
+//! Line ends: LF, CRLF, CR alone (classic Mac files) and LF-CR (`\n\r`,
+//! written by some old tools) split games the same way, report the same
+//! lines, and reject games byte for byte.
 
 use std::fs;
 
@@ -10,7 +11,7 @@ const TAGLESS: &str = "1. e4 e5 2. Hf3 Hc6\n3. Fb5 a6 *\n\n";
 const BAD: &str = "[Event \"bad\"]\n[Result \"*\"]\n\n1. e4 e5\n2. Ke3 *\n\n";
 
 #[test]
-fn cr_lf_and_crlf_line_ends_split_thirty_games_alike() {
+fn cr_lf_crlf_and_lf_cr_line_ends_split_thirty_games_alike() {
     let dir = tempfile::tempdir().unwrap();
     let mut text = String::new();
     for _ in 0..14 {
@@ -19,7 +20,14 @@ fn cr_lf_and_crlf_line_ends_split_thirty_games_alike() {
     }
     text.push_str(BAD);
     text.push_str(GAME);
-    for (name, end) in [("lf", "\n"), ("crlf", "\r\n"), ("cr", "\r")] {
+    // LF-CR once split each game at every line, into 17 games of one
+    // line each, all "converted".
+    for (name, end) in [
+        ("lf", "\n"),
+        ("crlf", "\r\n"),
+        ("cr", "\r"),
+        ("lfcr", "\n\r"),
+    ] {
         let input = dir.path().join(format!("{name}.pgn"));
         let bytes = text.replace('\n', end);
         fs::write(&input, &bytes).unwrap();
