@@ -37,6 +37,9 @@ write("tag-10MB.pgn", b'[Event "' + b"a" * (10 << 20) + b'"]\n\n1. d4 d5 *')
 write("plies-100k.pgn", b'[Event "long"]\n\n' + b"".join(b"%d. Nf3 Nf6 %d. Ng1 Ng8 " % (2 * n + 1, 2 * n + 2) for n in range(25_000)) + b"1/2-1/2")
 write("kings-20.pgn", b'[Event "kings"]\n[FEN "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKK4/8 w - - 0 1"]\n\n1. Kb3 *')
 write("tags-599k.pgn", b'[Event "tags"]\n' + b'[A ""]\n' * 599_000 + b'\n1. e4 e5 *')
+# Text without tags, read as a document: one move number on every line.
+with open(os.path.join(d, "one-number-4MB.pgn"), "wb") as f:
+    f.write(b"1. e4 e5\n" + b"2. Qz9 xx\n" * 400_000)
 with open(os.path.join(d, "two-pieces-one-letter.toml"), "w") as f:
     f.write('code = "xx"\nname = "Broken"\n[pieces]\nking = ["K"]\nqueen = ["K"]\nrook = ["R"]\nbishop = ["B"]\nknight = ["N"]\n')
 PY

@@ -44,6 +44,9 @@ use crate::notation::evaluation;
 const BEAM: usize = 48;
 /// Places with legal moves tried from one state for one half-move.
 const CANDIDATES: usize = 12;
+/// Places looked at from one state for one half-move, the nearest first:
+/// the reading's work stays in proportion to the text.
+const MOST_PLACES: usize = 64;
 /// Numbered moves in a row that opened their line, after which a move
 /// numbered mid-paragraph is taken for a quotation.
 const STYLE_RUN: u32 = 3;
@@ -950,6 +953,9 @@ impl Search<'_, '_> {
                 Lead::Adjacent | Lead::NextLine => true,
             });
         }
+        // A text that prints one number over and over (`2. Qz9` on every
+        // line) gives no more places than a page of notes quoting it.
+        out.truncate(MOST_PLACES);
         out
     }
 
@@ -2154,7 +2160,49 @@ fn mark_cost(mv: &Move, claims: &Claims, after: &Chess) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::one_digit_apart;
+    use super::*;
+
+    #[test]
+    fn a_number_printed_on_every_line_gives_a_bounded_number_of_places() {
+        // Each place is tried for every state: unbounded, the reading's
+        // work grew with the square of the text.
+        let text = format!("1. e4 e5\n{}", "2. Qz9 xx\n".repeat(500));
+        let words = crate::document::words::words(&text);
+        let layout = Layout::new(&text, &words);
+        let habits = Habits::default();
+        let search = Search {
+            layout: &layout,
+            notation: Notation::San,
+            lang: Language::english(),
+            misprints: 0,
+            guesses: false,
+            habits: &habits,
+            parsed: HashMap::new(),
+            move_spans: RefCell::new(HashMap::new()),
+            probing: false,
+        };
+        let mut pos = Chess::default();
+        for san in ["e4", "e5"] {
+            let m = san.parse::<shakmaty::san::San>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+        }
+        let state = State {
+            pos,
+            origins: None,
+            next: 6,
+            last: None,
+            plies: 2,
+            cost: 0,
+            style_run: 0,
+            white_number: None,
+            ended: None,
+            bridged: None,
+            unconfirmed: 0,
+        };
+        let places = search.places(&state);
+        assert!(places.len() > 1, "{} places", places.len());
+        assert!(places.len() <= MOST_PLACES, "{} places", places.len());
+    }
 
     #[test]
     fn a_number_misprinted_by_one_digit() {
