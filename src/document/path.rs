@@ -253,6 +253,23 @@ struct Fit {
 }
 
 impl State {
+    /// Nothing read yet, from `start`.
+    fn at_start(start: &Chess, notation: Notation) -> State {
+        State {
+            pos: start.clone(),
+            origins: notation.needs_origins().then(|| Origins::new(start)),
+            next: 0,
+            last: None,
+            plies: 0,
+            cost: 0,
+            style_run: 0,
+            white_number: None,
+            ended: None,
+            bridged: None,
+            unconfirmed: 0,
+        }
+    }
+
     /// The misprints read last that nothing bears out: none when the
     /// game ends after them or a long run of them is the game's own
     /// damaged text; a few of them after its last move read as printed
@@ -603,30 +620,8 @@ pub fn main_line(
     tolerance: Tolerance,
     habits: &Habits,
 ) -> MainLine {
-    let mut search = Search {
-        layout,
-        notation,
-        lang,
-        misprints: tolerance.misprint_states(),
-        guesses: tolerance == Tolerance::Guesses,
-        habits,
-        parsed: HashMap::new(),
-        move_spans: RefCell::new(HashMap::new()),
-        probing: false,
-    };
-    let first = State {
-        pos: start.clone(),
-        origins: notation.needs_origins().then(|| Origins::new(start)),
-        next: 0,
-        last: None,
-        plies: 0,
-        cost: 0,
-        style_run: 0,
-        white_number: None,
-        ended: None,
-        bridged: None,
-        unconfirmed: 0,
-    };
+    let mut search = Search::new(layout, notation, lang, tolerance, habits);
+    let first = State::at_start(start, notation);
     let mut best = first.clone();
     let mut beam = vec![first];
     while !beam.is_empty() {
@@ -789,6 +784,28 @@ struct Search<'a, 't> {
     /// Whether the search only probes whether a line reads on: an empty
     /// box then fits every legal move, unweighed.
     probing: bool,
+}
+
+impl<'a, 't> Search<'a, 't> {
+    fn new(
+        layout: &'a Layout<'t>,
+        notation: Notation,
+        lang: &'a Language,
+        tolerance: Tolerance,
+        habits: &'a Habits,
+    ) -> Search<'a, 't> {
+        Search {
+            layout,
+            notation,
+            lang,
+            misprints: tolerance.misprint_states(),
+            guesses: tolerance == Tolerance::Guesses,
+            habits,
+            parsed: HashMap::new(),
+            move_spans: RefCell::new(HashMap::new()),
+            probing: false,
+        }
+    }
 }
 
 impl Search<'_, '_> {
@@ -2170,17 +2187,7 @@ mod tests {
         let words = crate::document::words::words(&text);
         let layout = Layout::new(&text, &words);
         let habits = Habits::default();
-        let search = Search {
-            layout: &layout,
-            notation: Notation::San,
-            lang: Language::english(),
-            misprints: 0,
-            guesses: false,
-            habits: &habits,
-            parsed: HashMap::new(),
-            move_spans: RefCell::new(HashMap::new()),
-            probing: false,
-        };
+        let search = Search::new(&layout, Notation::San, Language::english(), Tolerance::AsPrinted, &habits);
         let mut pos = Chess::default();
         for san in ["e4", "e5"] {
             let m = san.parse::<shakmaty::san::San>().unwrap().to_move(&pos).unwrap();
@@ -2188,16 +2195,9 @@ mod tests {
         }
         let state = State {
             pos,
-            origins: None,
             next: 6,
-            last: None,
             plies: 2,
-            cost: 0,
-            style_run: 0,
-            white_number: None,
-            ended: None,
-            bridged: None,
-            unconfirmed: 0,
+            ..State::at_start(&Chess::default(), Notation::San)
         };
         let places = search.places(&state);
         assert!(places.len() > 1, "{} places", places.len());
