@@ -266,7 +266,7 @@ impl<'a> Converter<'a> {
             if let Some(edit) = &earlier {
                 // What follows the edit is read again with it made.
                 findings.retain(|f| f.ply < edit.ply);
-                findings.push(wrong_but_legal(edit));
+                findings.push(repair::earlier::finding(edit));
             }
             // What an earlier round told is not told again; an earlier
             // half-move that this round's reading explains anew is.
@@ -704,10 +704,7 @@ impl Rounds {
         let message = format!("repaired: {}", edit.describe());
         for part in edit.at_each_ply() {
             let at = part.edits.first().map_or(0, |(r, _)| r.start);
-            let mut made = Finding::game(Kind::Repaired, Severity::Warning, message.clone())
-                .at(original(&self.chain, at), part.written.clone())
-                .before_move(&part.before, part.ply);
-            made.suggestion = part.moves;
+            let made = part.finding(Kind::Repaired, Severity::Warning, message.clone(), original(&self.chain, at));
             self.earlier.push((made, false));
         }
     }
@@ -777,25 +774,6 @@ fn evidence(
         })
         .count();
     (reached, std::cmp::Reverse(marks + game.replay.misreads.len()))
-}
-
-/// The row of a legal move that `edit` finds wrong because the moves
-/// after it read as written only with it edited.
-fn wrong_but_legal(edit: &Suggestion) -> Finding {
-    let at = edit.edits.first().map_or(0, |(range, _)| range.start);
-    let mut finding = Finding::game(
-        Kind::WrongMoveLegal,
-        Severity::Warning,
-        format!(
-            "legal move \"{}\" that the rest of the game contradicts: later moves read as written, not as misprints, with {}",
-            edit.written,
-            edit.describe()
-        ),
-    )
-    .at(at, edit.written.clone())
-    .before_move(&edit.before, edit.ply);
-    finding.suggestion = edit.moves.clone();
-    finding
 }
 
 /// The offset in the original text of `offset` in the text after every

@@ -1124,10 +1124,6 @@ impl Search<'_, '_> {
             .collect()
     }
 
-    /// The legal moves that the spans at `first` are printed or
-    /// misprinted forms of, where no parser read one: each once, at its
-    /// cheapest span (the longest among equals); `in_words`, only among
-    /// the moves printed in words alone ([`Moves::InWords`]).
     /// Whether after each of `fits`, read as printed at a place, the
     /// next move's words read as a move, and as no legal one: one of
     /// them is wrong, this move or that.
@@ -1137,10 +1133,11 @@ impl Search<'_, '_> {
             && fits.iter().all(|f| {
                 let mut pos = state.pos.clone();
                 pos.play_unchecked(f.mv);
-                // (`12. ...` after White's move: Black's box, then White's
-                // next move, is empty.)
+                // A number that is not the next side's (`12. ...` after
+                // White's move: Black's box, then White's, is empty) is no
+                // place for its move.
                 let next = (f.end..words.len()).find(|&j| match words[j].kind {
-                    WordKind::Number { black, .. } => black && pos.turn() == Color::White,
+                    WordKind::Number { black, .. } => black != (pos.turn() == Color::Black),
                     WordKind::Separator => false,
                     _ => true,
                 });
@@ -1206,6 +1203,10 @@ impl Search<'_, '_> {
         out
     }
 
+    /// The legal moves that the spans at `first` are printed or
+    /// misprinted forms of, where no parser read one: each once, at its
+    /// cheapest span (the longest among equals); `in_words`, only among
+    /// the moves printed in words alone ([`Moves::InWords`]).
     fn synthesize(&mut self, state: &State, first: usize, spans: &[(usize, String)], in_words: bool) -> Vec<Fit> {
         let which = if in_words { Moves::InWords } else { Moves::All };
         let forms = Forms::cached(&state.pos, state.origins.as_ref(), self.notation, self.lang, self.habits, which);

@@ -14,11 +14,13 @@ use shakmaty::{Chess, Move, Position};
 
 use super::edits::{Slip, variants};
 use super::{MAX_RUNNING_WORD, Suggestion, WINDOW, fits_marks, language_of, parse_move, splice};
+use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
 use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::game::{Game, ReadOptions, read};
 use crate::lang::Language;
 use crate::notation::san::san;
+use crate::replay::walk::{Step, walk};
 
 /// Misprints an earlier edit must take away, net of itself being one
 /// mistake, before it is believed over the misprints it replaces.
@@ -39,17 +41,15 @@ struct Line {
 
 impl Line {
     fn new(game: &Game<'_>) -> Option<Line> {
-        let main = game.replay.main_line()?;
-        let mut pos = game.start.clone();
-        let mut origins = game.notation.needs_origins().then(|| Origins::new(&pos));
-        let mut before = Vec::with_capacity(main.len());
-        for &(_, mv) in &main {
-            before.push((pos.clone(), origins.clone()));
-            pos.play_unchecked(mv);
-            if let Some(o) = &mut origins {
-                o.play(mv);
+        // (No null move on it, no variation left open.)
+        game.replay.main_line()?;
+        let (mut main, mut before) = (Vec::new(), Vec::new());
+        walk(&game.replay.events, &game.start, game.notation.needs_origins(), |step, depth| {
+            if let (Step::Move { mv, token, before: pos, origins, .. }, 0) = (step, depth) {
+                main.push((*token, *mv));
+                before.push((Chess::clone(pos), origins.cloned()));
             }
-        }
+        });
         Some(Line { main, before })
     }
 }
@@ -132,6 +132,17 @@ pub fn misreads_explained(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<
         choices: Vec::new(),
         partner: None,
     })
+}
+
+/// The row of the legal move `edit` finds wrong, at its half-move.
+pub fn finding(edit: &Suggestion) -> Finding {
+    let message = format!(
+        "legal move \"{}\" that the rest of the game contradicts: later moves read as written, not as misprints, with {}",
+        edit.written,
+        edit.describe()
+    );
+    let at = edit.edits.first().map_or(0, |(range, _)| range.start);
+    edit.finding(Kind::WrongMoveLegal, Severity::Warning, message, at)
 }
 
 /// The one legal move `text` names from `before`, its marks fitting it.

@@ -160,6 +160,17 @@ impl Suggestion {
         }
     }
 
+    /// The row telling of the edit at `offset` of the text: what is
+    /// written there, the position before it, and the move(s) it gives
+    /// as the suggestion.
+    pub fn finding(&self, kind: Kind, severity: Severity, message: String, offset: u32) -> Finding {
+        let mut finding = Finding::game(kind, severity, message)
+            .at(offset, self.written.clone())
+            .before_move(&self.before, self.ply);
+        finding.suggestion = self.moves.clone();
+        finding
+    }
+
     /// What the edit does, for people: `"Nf5" → "Nf3"`.
     pub fn describe(&self) -> String {
         match self.slip {
@@ -362,14 +373,7 @@ pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion], misreads: &[u
         // A gap that several moves fit is where each would be inserted.
         let edit = s.edits.first().or_else(|| s.choices.first()?.edits.first());
         let offset = edit.map_or(0, |(r, _)| r.start);
-        added.push(
-            Finding::game(kind, severity, message)
-                .at(offset, s.written.clone())
-                .before_move(&s.before, s.ply),
-        );
-        if let Some(f) = added.last_mut() {
-            f.suggestion = s.moves.clone();
-        }
+        added.push(s.finding(kind, severity, message, offset));
     }
     // The search's gaps replace the move-number check's guess.
     if found
