@@ -14,6 +14,8 @@
 //!   cargo bench --bench print_styles -- show         a page of each style
 //!   cargo bench --bench print_styles -- failures     pages not read exactly
 //!   cargo bench --bench print_styles -- damaged      the same, damaged pages
+//!   OCR=0.05 cargo bench --bench print_styles -- damaged
+//!                                   5 % of the characters damaged
 //!   cargo bench --bench print_styles -- book         the 1 MB book only
 //!   cargo bench --bench print_styles -- show-page two 7
 //!                                   page 7 of "two columns", and its reading
@@ -41,7 +43,8 @@ use scoresheet::GameRecord;
 
 /// The first report seed: pages of the benchmark are drawn from it.
 const REPORT_SEED: u64 = 1001;
-/// The share of the moves' characters damaged in the damaged run.
+/// The share of the moves' characters damaged in the damaged run,
+/// unless `OCR` gives another (`OCR=0.05` for heavy damage).
 const OCR_RATE: f64 = 0.01;
 /// Games drawn from the corpus for the pages.
 const GAMES: usize = 300;
@@ -60,7 +63,7 @@ fn main() {
     match what.as_deref() {
         Some("show") => show(&games, seed),
         Some("failures") => styles(&games, seed, pages, 0.0, true),
-        Some("damaged") => styles(&games, seed, pages, OCR_RATE, true),
+        Some("damaged") => styles(&games, seed, pages, ocr_rate(), true),
         Some("book") => book(&games, seed),
         Some("show-page") => show_page(&games, seed),
         _ => {
@@ -69,7 +72,7 @@ fn main() {
                 games.len()
             );
             styles(&games, seed, pages, 0.0, false);
-            styles(&games, seed, pages, OCR_RATE, false);
+            styles(&games, seed, pages, ocr_rate(), false);
             book(&games, seed);
         }
     }
@@ -77,6 +80,15 @@ fn main() {
 
 fn env_number(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|s| s.parse().ok())
+}
+
+/// The damage rate of damaged pages: `OCR` or [`OCR_RATE`].
+fn ocr_rate() -> f64 {
+    std::env::var("OCR")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|r: &f64| (0.0..1.0).contains(r))
+        .unwrap_or(OCR_RATE)
 }
 
 /// Page `i` of `style`, and the game it prints.
@@ -104,7 +116,7 @@ fn show_page(games: &[TrueGame], seed: u64) {
     let name = args.get(1).map_or("", String::as_str);
     let number: u64 = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(0);
     let rate = if env_number("DAMAGED").is_some() {
-        OCR_RATE
+        ocr_rate()
     } else {
         0.0
     };
