@@ -893,7 +893,7 @@ fn nearest(mut out: Vec<Match>) -> Vec<Match> {
     let floor = out.first().map_or(0, |m| m.cost);
     let near = match floor {
         0 => 0,
-        f if f < EDIT => f + CONFUSED,
+        f if f < EDIT => (f + CONFUSED).max(EDIT),
         f => f + EDIT,
     };
     out.retain(|m| m.cost <= near);
@@ -1145,6 +1145,15 @@ mod tests {
     }
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn a_letter_dropped_is_as_near_as_a_look_alike() {
+        // `c5` with no pawn to go there: `e5` misread, or `Bc5` with its
+        // letter lost; the moves after it tell which.
+        let fen = "rnbqkbnr/pp1p1ppp/4p3/8/8/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1";
+        let read: Vec<String> = read(fen, Notation::San, "en", "c5").into_iter().map(|(m, _)| m).collect();
+        assert!(read.contains(&"e5".to_owned()) && read.contains(&"Bc5".to_owned()), "{read:?}");
+    }
 
     #[test]
     fn signs_glued_to_a_move_leave_it_as_printed() {
