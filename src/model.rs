@@ -29,6 +29,9 @@ pub enum Captured {
     Unconstrained,
     /// The move must capture a piece of this kind.
     Piece(Role),
+    /// The move must capture nothing: descriptive notation names the
+    /// piece taken, so a move written to a square (`Q-B5`) takes none.
+    Nothing,
 }
 
 /// Claims a written move makes that are verified once the move is known.

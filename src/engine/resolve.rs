@@ -130,8 +130,10 @@ fn by_attacks(pos: &Chess, p: &MovePattern, origins: Option<&Origins>) -> Option
         return king_move(pos, p, origins).map(Resolution::Unique);
     }
     let mut targets = p.to & !pos.us();
-    if let Captured::Piece(captured) = p.captured {
-        targets &= pos.their(captured);
+    match p.captured {
+        Captured::Piece(captured) => targets &= pos.their(captured),
+        Captured::Nothing => targets &= !pos.them(),
+        Captured::Unconstrained => {}
     }
     if p.captured_on != Bitboard::FULL {
         targets &= p.captured_on & pos.them();
@@ -302,10 +304,10 @@ fn king_step(
         return None;
     }
     let capture = board.role_at(to);
-    if let Captured::Piece(captured) = p.captured
-        && capture != Some(captured)
-    {
-        return None;
+    match p.captured {
+        Captured::Piece(captured) if capture != Some(captured) => return None,
+        Captured::Nothing if capture.is_some() => return None,
+        _ => {}
     }
     if p.captured_on != Bitboard::FULL && (capture.is_none() || !p.captured_on.contains(to)) {
         return None;
@@ -413,6 +415,7 @@ pub fn matches(pattern: &MovePattern, m: &Move) -> bool {
         && match pattern.captured {
             Captured::Unconstrained => true,
             Captured::Piece(role) => m.capture() == Some(role),
+            Captured::Nothing => m.capture().is_none(),
         }
         && (pattern.captured_on == Bitboard::FULL
             || captured_square(m).is_some_and(|sq| pattern.captured_on.contains(sq)))

@@ -101,9 +101,12 @@ fn simple(role: Role, to: Bitboard, captured: Option<Role>) -> MovePattern {
         to,
         ..MovePattern::ANY
     };
-    if let Some(captured) = captured {
-        pattern.captured = Captured::Piece(captured);
-        pattern.claims.capture = true;
+    match captured {
+        Some(captured) => {
+            pattern.captured = Captured::Piece(captured);
+            pattern.claims.capture = true;
+        }
+        None => pattern.captured = Captured::Nothing,
     }
     pattern
 }
@@ -124,7 +127,8 @@ impl Common {
             };
             let captured = match white.first.captured {
                 Captured::Piece(role) => Some(role),
-                Captured::Unconstrained => None,
+                Captured::Nothing => None,
+                Captured::Unconstrained => continue,
             };
             let to = white.first.to;
             let Some(squares) = Squares::of(to) else {

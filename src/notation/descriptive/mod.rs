@@ -46,7 +46,8 @@ struct Named {
     files: Bitboard,
     /// A wing word before a piece (`KN`): by origin or by current side.
     wing: Option<Wing>,
-    /// A square or rank written after it: `R(Q1)`, `R/1`, `P(Q4)`.
+    /// A square, rank or file written after it: `R(Q1)`, `R/1`, `P(Q4)`,
+    /// `N(QB)`.
     squares: Bitboard,
 }
 
@@ -113,6 +114,7 @@ fn read(token: &str, lang: &Language, turn: Color) -> Result<Readings, SyntaxErr
     let (rest, captured) = if let Some(rest) = to_square {
         let (to, rest) = r.square(rest).ok_or(err("a square after \"-\""))?;
         pattern.to = to;
+        pattern.captured = Captured::Nothing;
         (rest, None)
     } else if let Some(rest) = rest.strip_prefix('x') {
         let (target, rest) = r.named(rest).ok_or(err("a piece after \"x\""))?;
@@ -487,7 +489,8 @@ impl Reader<'_> {
         })
     }
 
-    /// `(Q4)`, `(4)`, `/7`, `/Q4` after a piece.
+    /// `(Q4)`, `(4)`, `/7`, `/Q4`, or a file alone, `(R)`, `(QB)`, after
+    /// a piece.
     fn qualifier<'t>(&self, text: &'t str) -> Option<(Bitboard, &'t str)> {
         let (inner, rest, closed) = if let Some(rest) = text.strip_prefix('(') {
             let end = rest.find(')')?;
@@ -496,10 +499,13 @@ impl Reader<'_> {
             let rest = text.strip_prefix('/')?;
             (rest, "", false)
         };
-        let parsed = self.square(inner).or_else(|| {
-            self.rank(inner)
-                .map(|(r, rest)| (Bitboard::from_rank(r), rest))
-        })?;
+        let parsed = self
+            .square(inner)
+            .or_else(|| {
+                self.rank(inner)
+                    .map(|(r, rest)| (Bitboard::from_rank(r), rest))
+            })
+            .or_else(|| self.first_file_name(&self.start(inner), |files, rest| Some((files, rest))))?;
         match (closed, parsed.1) {
             (true, "") => Some((parsed.0, rest)),
             (false, after) => Some((parsed.0, after)),
@@ -646,6 +652,21 @@ mod tests {
             en("R/1-Q2", Color::White).first.from,
             Bitboard::from_rank(Rank::First)
         );
+    }
+
+    #[test]
+    fn a_move_to_a_square_takes_nothing() {
+        assert_eq!(en("Q-B5", Color::White).first.captured, Captured::Nothing);
+        assert_eq!(en("QxP", Color::White).first.captured, Captured::Piece(Role::Pawn));
+    }
+
+    #[test]
+    fn a_qualifier_may_name_the_file_alone() {
+        let files = |f: &[File]| f.iter().fold(Bitboard::EMPTY, |b, &f| b | Bitboard::from_file(f));
+        assert_eq!(en("N(QB)-Q1", Color::White).first.from, files(&[File::C]));
+        assert_eq!(en("R(R)-Q1", Color::White).first.from, files(&[File::A, File::H]));
+        assert_eq!(en("R(KR)-K1", Color::Black).first.from, files(&[File::H]));
+        assert_eq!(en("R(R)-Q1", Color::Black).first.to, sq(D8));
     }
 
     #[test]
