@@ -322,6 +322,26 @@ fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
             })
         || replay.resolved == 0
         || has_note_marks(text)
+        || has_empty_box(text)
+}
+
+/// Whether `text` leaves a box of a scoresheet empty: dots standing
+/// alone after a move or after other dots, outside comments
+/// (`2. c4 .... 3. Nf3`, `3. ... ...`), where PGN has nothing; `2... e6`
+/// and `2. ... e6` are PGN's own.
+fn has_empty_box(text: &str) -> bool {
+    let is_dots = |w: &str| w.len() >= 2 && w.chars().all(|c| matches!(c, '.' | '…')) || w == "…";
+    let mut depth = 0u32;
+    let mut previous = "";
+    for word in text.split_whitespace() {
+        let after_move = previous.contains(|c: char| c.is_ascii_alphabetic()) || is_dots(previous);
+        if depth == 0 && is_dots(word) && after_move {
+            return true;
+        }
+        depth = (depth + word.matches('{').count() as u32).saturating_sub(word.matches('}').count() as u32);
+        previous = word;
+    }
+    false
 }
 
 /// Whether a move is written as a promotion to `K` (`a8=K`, `bxa8K+`,
@@ -878,6 +898,40 @@ mod tests {
 
     fn kinds(game: &Game<'_>) -> Vec<Kind> {
         game.findings.iter().map(|f| f.kind).collect()
+    }
+
+    #[test]
+    fn dots_after_a_move_are_an_empty_box() {
+        // Not movetext: Black's box is empty, and the finding stands at
+        // its half-move, not at a move before it.
+        for text in ["1. d4 d5\n2. c4 ....\n3. Nf3 Nf6\n", "1 d4 d5\n2 c4 ...\n3 Nf3 Nf6\n"] {
+            let game = read(text, &ReadOptions::default());
+            let rows: Vec<(Kind, u32)> = game
+                .findings
+                .iter()
+                .filter(|f| f.kind != Kind::MissingResult)
+                .map(|f| (f.kind, f.ply))
+                .collect();
+            assert_eq!(rows, [(Kind::MissingMoves, 4)], "{text}");
+        }
+    }
+
+    #[test]
+    fn a_descriptive_move_to_a_square_takes_nothing() {
+        // The queen may go to QB5 (c5, a pawn there) or KB5 (f5): a move
+        // written with a dash names no piece taken, so it is f5.
+        let options = ReadOptions {
+            start: Some("6k1/8/8/2p5/8/8/2Q5/6K1 w - - 0 1"),
+            ..ReadOptions::default()
+        };
+        for text in ["1 Q-B5 K-R1", "1. Q. to B. 5th. 1. K. to R. sq."] {
+            let game = read(text, &options);
+            let first = game.replay.events.iter().find_map(|e| match e {
+                crate::replay::Event::Move { mv, .. } => Some(*mv),
+                _ => None,
+            });
+            assert_eq!(first.map(|m| m.to()), Some(shakmaty::Square::F5), "{text}: {:?}", game.findings);
+        }
     }
 
     #[test]

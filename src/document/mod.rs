@@ -1089,6 +1089,22 @@ mod tests {
     }
 
     #[test]
+    fn a_table_gives_blacks_move_under_its_number_again_after_placeholders() {
+        let text = "| 1 | d4 | d5 |\n| 2 | c4 | .... |\n| 2 | .... | e6 |\n| 3 | Nf3 | Nf6 |\n";
+        assert_eq!(sans(text), "d4 d5 c4 e6 Nf3 Nf6");
+    }
+
+    #[test]
+    fn a_block_of_empty_boxes_is_read_box_by_box() {
+        // Four half-moves left unwritten: each box is a half-move, not a
+        // misprinted number five read as three.
+        let text = "1. e4 e5\n2. Nf3 Nc6\n3. ... ...\n4. ... ...\n5. d3 d6\n6. Be3 Be6\n";
+        let moves = sans(text);
+        assert_eq!(moves.split(' ').count(), 12, "{moves}");
+        assert!(moves.starts_with("e4 e5 Nf3 Nc6 ") && moves.ends_with(" d3 d6 Be3 Be6"), "{moves}");
+    }
+
+    #[test]
     fn blacks_move_in_a_table_row_whose_white_box_is_empty() {
         // White's move stands before a note; the row after it repeats the
         // number with White's box left empty.

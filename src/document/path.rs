@@ -91,6 +91,10 @@ const GUESSES: usize = 8;
 const MOST_GUESSES: usize = 6;
 /// The edit cost of a move guessed where its words are past reading.
 const GUESSED: u32 = 4 * synthesis::EDIT;
+/// The cost of a move read into a box left bare (see [`is_bare_box`]),
+/// or of passing over an empty box: less than a half-move is worth,
+/// for the box says a half-move stood there.
+const BOX_COST: u32 = PLY_WORTH as u32 - 1;
 /// Lines, the cheapest first, that may pass over such a place at each
 /// half-move.
 const BRIDGES: usize = 2;
@@ -347,6 +351,9 @@ pub struct Layout<'t> {
     opens: Vec<bool>,
     /// Index of the first result at depth 0 at or after each word.
     result_after: Vec<usize>,
+    /// The empty boxes of a scoresheet (see [`is_empty_box`]) at depth 0
+    /// before each word.
+    boxes_before: Vec<u32>,
     /// Words led by White's move number `n`, and by Black's.
     /// (each with the index of its number).
     white_at: HashMap<u32, Vec<(usize, usize)>>,
@@ -411,8 +418,7 @@ impl<'t> Layout<'t> {
                 && !is_rank(text, words, q)
             {
                 // After White's number and a placeholder, Black's move.
-                let black = black
-                    || q + 2 == i && matches!(words[q + 1].kind, WordKind::Text | WordKind::Dots);
+                let black = black || words[q + 1..i].iter().any(|w| is_empty_mark(text, w));
                 let at = if black { &mut black_at } else { &mut white_at };
                 at.entry(n).or_default().push((i, q));
             }
@@ -425,12 +431,20 @@ impl<'t> Layout<'t> {
                 result_after[i + 1]
             };
         }
+        let mut boxes_before = Vec::with_capacity(words.len() + 1);
+        let mut boxes = 0;
+        for (i, &d) in depth.iter().enumerate() {
+            boxes_before.push(boxes);
+            boxes += u32::from(d == 0 && is_empty_box(words, i));
+        }
+        boxes_before.push(boxes);
         Layout {
             text,
             words,
             depth,
             opens,
             result_after,
+            boxes_before,
             white_at,
             black_at,
             spans: RefCell::new(HashMap::new()),
@@ -1456,6 +1470,20 @@ impl Search<'_, '_> {
                 continue;
             }
             let bracketed = l.depth[first] > 0;
+            // Boxes left empty and passed over, under another move's
+            // number, are half-moves passed over: no cheaper than read
+            // into (`3. ... ... 4. ... ... 5. d3`; not `2. c4 ....` /
+            // `2. .... e6`, Black's move given under its number again).
+            let from = state.next.min(first);
+            let mut boxes_passed = l.boxes_before[first] - l.boxes_before[from];
+            let n = state.pos.fullmoves().get();
+            if boxes_passed > 0
+                && !l.words[from..first]
+                    .iter()
+                    .any(|w| matches!(w.kind, WordKind::Number { n: m, .. } if m != n))
+            {
+                boxes_passed = 0;
+            }
             for Fit {
                 mv,
                 end,
@@ -1473,6 +1501,7 @@ impl Search<'_, '_> {
                 let quotation = quoting.is_some_and(|q| self.quotes(q, end));
                 quoted |= quotation;
                 let mut cost = state.cost
+                    + boxes_passed * BOX_COST
                     + SKIP_COST * skipped
                     + u32::from(quotation) * QUOTE_COST
                     + mark_cost(&mv, &pattern.claims, &pos)
@@ -1481,6 +1510,7 @@ impl Search<'_, '_> {
                     cost += BRACKET_COST;
                 }
                 match misread {
+                    Some(_) if is_bare_box(l.words, first, state.pos.fullmoves().get()) => cost += BOX_COST,
                     Some(edits) => cost += MISREAD_COST + edits / MISREAD_PER_COST,
                     // A printer names the piece that moves: a line where
                     // the print leaves it open is the less likely.
@@ -1955,13 +1985,31 @@ fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
         return Some(q);
     }
     let p = q.checked_sub(1)?;
-    let glued_comma = words[q].text(text) == "," && words[q].start == words[p].end;
-    // `| 12 | e4 | e5 |`: a table's number in a column of its own.
-    let bar = words[q].text(text) == "|";
-    // `9. —o— Re5—d3`, `(8) ... Kt-e4`.
-    let placeholder = words[q].kind == WordKind::Dots
-        || words[q].kind == WordKind::Text && is_placeholder(words[q].text(text));
-    ((glued_comma || bar || placeholder) && words[p].is_number()).then_some(p)
+    if words[q].text(text) == "," && words[q].start == words[p].end && words[p].is_number() {
+        return Some(p);
+    }
+    // `| 12 | e4 | e5 |`: a table's number in a column of its own;
+    // `9. —o— Re5—d3`, `(8) ... Kt-e4`, `| 2 | .... | e6 |`: White's
+    // move left out. A table's bars and one placeholder at most lie
+    // between the number and the move.
+    let mut placeholders = 0;
+    for j in (0..=q).rev() {
+        let w = &words[j];
+        if w.is_number() {
+            return Some(j);
+        }
+        placeholders += u32::from(is_empty_mark(text, w));
+        if placeholders > 1 || w.text(text) != "|" && !is_empty_mark(text, w) {
+            return None;
+        }
+    }
+    None
+}
+
+/// Whether word `w` stands for a move left out: dots alone or a
+/// placeholder (`—o—`).
+fn is_empty_mark(text: &str, w: &Word) -> bool {
+    w.kind == WordKind::Dots || w.kind == WordKind::Text && is_placeholder(w.text(text))
 }
 
 /// `span` read by the strict parser of `notation`; where it is no move
@@ -2030,15 +2078,36 @@ fn is_empty_box(words: &[Word], i: usize) -> bool {
     if w.kind != WordKind::Dots {
         return false;
     }
-    let after = words.get(i + 1);
+    // A table's bars (`| 12 | Nf3 | .... |`) stand between the boxes.
+    let after = words[i + 1..]
+        .iter()
+        .find(|n| n.line_start || n.kind != WordKind::Separator);
     let ends_box = after.is_none_or(|n| {
         n.line_start || n.is_number() || n.kind == WordKind::Dots || n.kind == WordKind::Text
     });
-    let before = i.checked_sub(1).map(|p| &words[p]);
+    let before = words[..i].iter().rposition(|p| p.kind != WordKind::Separator);
     let opens_box = before.is_some_and(|p| {
-        !w.line_start && matches!(p.kind, WordKind::Number { .. } | WordKind::Text | WordKind::Dots)
+        !words[p + 1..=i].iter().any(|w| w.line_start)
+            && matches!(words[p].kind, WordKind::Number { .. } | WordKind::Text | WordKind::Dots)
     });
     ends_box && opens_box
+}
+
+/// Whether word `i`, a box of a scoresheet for a half-move of move `n`,
+/// is left empty with nothing after it but another box or the next
+/// move's number (`3. ... ... 4. ... ...`, `| 2 | c4 | .... |` / `| 3 |`):
+/// a half-move the sheet says was played. Dots before words or under
+/// the move's own number again (`2. f4, ... A strong start.` /
+/// `2 ..., exf4`) more often say that the move comes after a note.
+fn is_bare_box(words: &[Word], i: usize, n: u32) -> bool {
+    let box_word = matches!(words[i].kind, WordKind::Dots | WordKind::Number { .. });
+    let after = words[i + 1..].iter().find(|w| w.kind != WordKind::Separator);
+    box_word
+        && after.is_none_or(|w| match w.kind {
+            WordKind::Dots => true,
+            WordKind::Number { n: m, .. } => m == n + 1,
+            _ => false,
+        })
 }
 
 /// Whether `word` stands for a move left out, as some columns print
