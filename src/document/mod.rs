@@ -1095,6 +1095,22 @@ mod tests {
     }
 
     #[test]
+    fn castling_in_words_reads_in_every_notation() {
+        assert_eq!(
+            sans("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Castles Nf6 5. d3 d6"),
+            "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 d3 d6"
+        );
+    }
+
+    #[test]
+    fn a_stop_scanned_as_a_comma_inside_a_move_in_words_joins_it() {
+        let text = "1. P. to K. 4th.      1. P. to K. 4th.\n\
+                    2. K. Kt, to B. 3rd.  2. Q. Kt. to B. 3rd.\n\
+                    3. K. B. to Kt. 5th.  3. P. to Q. R. 3rd.\n";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5 a6");
+    }
+
+    #[test]
     fn a_block_of_empty_boxes_is_read_box_by_box() {
         // Four half-moves left unwritten: each box is a half-move, not a
         // misprinted number five read as three.

@@ -2020,7 +2020,17 @@ fn parse_signed(notation: Notation, span: &str, lang: &Language, turn: Color) ->
     let mut core = span;
     let mut nag = None;
     loop {
-        if let Ok(mut readings) = notation.parse(core, lang, turn) {
+        // Castling in words (`4. Castles Nf6`) in any notation: the word
+        // is the same in every one of them.
+        let parsed = notation.parse(core, lang, turn).or_else(|e| match notation {
+            Notation::Descriptive => Err(e),
+            _ => Notation::Descriptive
+                .parse(core, lang, turn)
+                .ok()
+                .filter(|r| r.first.castle.is_some())
+                .ok_or(e),
+        });
+        if let Ok(mut readings) = parsed {
             for pattern in std::iter::once(&mut readings.first).chain(&mut readings.more) {
                 pattern.nag = pattern.nag.or(nag);
             }

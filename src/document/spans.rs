@@ -102,6 +102,16 @@ fn joins(words: &[Word], i: usize, text: &str, in_bracket: bool) -> bool {
     }
     match w.kind {
         WordKind::Text | WordKind::Open | WordKind::Close => true,
+        // `K. Kt, to B. 3rd.`: a stop scanned as a comma, glued to the
+        // piece, before the word that joins piece and square.
+        WordKind::Separator => {
+            w.text(text) == ","
+                && i > 0
+                && words[i - 1].end == w.start
+                && words.get(i + 1).is_some_and(|n| {
+                    n.kind == WordKind::Text && !n.paragraph && is_connector(n.text(text))
+                })
+        }
         // A rank: `K 4`, and `K 4.` at the end of a sentence; a number
         // past the eighth rank is a move's number, even in a bracket the
         // damage left open (`B to Kt 5 (O 20 Kt to B 4`).
@@ -148,6 +158,9 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
         {
             break;
         }
+        if words[i].kind == WordKind::Separator {
+            continue;
+        }
         let word = words[i].text(text);
         short_form(word, &mut joined);
         if !joined.is_empty() && words[i].kind != WordKind::Open {
@@ -159,6 +172,16 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
         }
     }
     out
+}
+
+/// Whether `word` is a long-form word that joins a piece to its square
+/// or to the piece it takes (`to`, `takes`).
+fn is_connector(word: &str) -> bool {
+    let bare = word.trim_end_matches('.').to_lowercase();
+    vocabulary()
+        .long_form
+        .get(bare.as_str())
+        .is_some_and(|mark| mark == "-" || mark == "x")
 }
 
 /// Whether `word` is lower-case letters each followed by a full stop.
