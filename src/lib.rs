@@ -103,6 +103,7 @@ inner_modules! {
     #[cfg(feature = "cli")]
     progress;
     reader;
+    reconcile;
     record;
     replay;
     repair;
@@ -122,6 +123,9 @@ pub use notation::Notation;
 pub use notation::iccf::Promotion;
 pub use output::Format;
 pub use reader::{Games, Reader, game_splits};
+pub use reconcile::{
+    Disagreement, ReconcileOptions, Reconciliation, Right, TagConflict, reconcile,
+};
 pub use record::{GameRecord, MoveRecord};
 /// The chess engine's types the façade hands out (positions, moves).
 pub use shakmaty;
