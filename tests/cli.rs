@@ -777,3 +777,106 @@ fn control_characters_in_tag_values_are_dropped_and_reported() {
         "{stderr}"
     );
 }
+
+#[test]
+fn reconcile_writes_the_one_game_and_lists_where_the_copies_disagree() {
+    scoresheet()
+        .args(["reconcile", "examples/copy-white.txt", "examples/copy-black.txt"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7",
+        ))
+        .stdout(predicate::str::contains("[Site \"Paris, Italian Opera\"]"))
+        .stdout(predicate::str::contains("17. Rd8# 1-0"))
+        .stderr(predicate::str::contains(
+            "4. A \"dxe6\" B \"dxe5\" → dxe5 (B right): A's move \"dxe6\" is illegal here",
+        ))
+        .stderr(predicate::str::contains(
+            "7... A \"Qe7\" B \"Qd7\" → Qe7 (A right): B's move \"Qd7\" is legal but the rest of both sheets does not replay after it",
+        ))
+        .stderr(predicate::str::contains(
+            "tag White: A \"Paul Morphy\", B \"Morphy\" (A's kept)",
+        ))
+        .stderr(predicate::str::contains(
+            "the copies disagree at 4 (4 settled, 0 unsettled) and on 1 tag(s)",
+        ));
+}
+
+#[test]
+fn reconcile_report_is_csv_and_the_game_goes_to_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (game, report) = (dir.path().join("game.pgn"), dir.path().join("report.csv"));
+    scoresheet()
+        .args([
+            "reconcile",
+            "examples/copy-white.txt",
+            "examples/copy-black.txt",
+            "-q",
+        ])
+        .arg("-o")
+        .arg(&game)
+        .arg("--report")
+        .arg(&report)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("");
+    assert!(
+        fs::read_to_string(&game)
+            .unwrap()
+            .contains("10. Nxb5 cxb5 11. Bxb5+ Nbd7")
+    );
+    let report = fs::read_to_string(&report).unwrap();
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "ply,move_number,side,a_written,b_written,chosen,right,reason,candidates",
+            "7,4,white,dxe6,dxe5,dxe5,B,\"A's move \"\"dxe6\"\" is illegal here\",",
+            "14,7,black,Qe7,Qd7,Qe7,A,\"B's move \"\"Qd7\"\" is legal but the rest of both sheets does not replay after it\",",
+            "20,10,black,...,cxb5,cxb5,B,A's box is empty,",
+            "24,12,black,Rd8,Rd9,Rd8,A,\"B's \"\"Rd9\"\" is not a move\",",
+            "0,0,,Paul Morphy,Morphy,Paul Morphy,,the copies differ on the tag White; A's value is kept,",
+        ]
+    );
+}
+
+#[test]
+fn reconcile_of_identical_copies_exits_zero_and_of_a_missing_copy_two() {
+    scoresheet()
+        .args([
+            "reconcile",
+            "examples/copy-white.txt",
+            "examples/copy-white.txt",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "4. A \"dxe6\" B \"dxe6\" → dxe5 (neither right)",
+        ));
+    let dir = tempfile::tempdir().unwrap();
+    let clean = dir.path().join("clean.txt");
+    fs::write(
+        &clean,
+        "[White \"Morphy\"]\n\n1. e4 e5\n2. Nf3 d6\n3. d4 Bg4\n",
+    )
+    .unwrap();
+    scoresheet()
+        .arg("reconcile")
+        .arg(&clean)
+        .arg(&clean)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("1. e4 e5 2. Nf3 d6 3. d4 Bg4 *"))
+        .stderr("scoresheet: the copies agree on all 6 half-moves\n");
+    scoresheet()
+        .args([
+            "reconcile",
+            "examples/copy-white.txt",
+            "examples/no-such-copy.txt",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("examples/no-such-copy.txt"));
+}

@@ -66,7 +66,7 @@ fn readme_examples_print_what_the_readme_shows() {
 
 #[test]
 fn example_files_named_in_help_exist() {
-    for sub in ["convert", "audit", "fen", "languages"] {
+    for sub in ["convert", "audit", "fen", "languages", "reconcile"] {
         let out = Command::cargo_bin("scoresheet")
             .unwrap()
             .args([sub, "--help"])

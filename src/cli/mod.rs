@@ -7,6 +7,7 @@ mod languages;
 mod output;
 mod partial;
 mod progress;
+mod reconcile;
 #[cfg(feature = "serve")]
 mod serve;
 
@@ -67,6 +68,14 @@ enum Command {
         after_help = "Examples:\n  scoresheet fen '2bbffk1/gg3g1g/2h1ghg1/v7/3G4/G1H1FH2/1G2VGGG/1FBB2K1 w - - 0 1'\n  scoresheet fen 'világos: Kg1, Ve2, Bc1, a3; sötét: Kg8, Bd8, h7'\n  scoresheet fen --turn black 'White: Kg1, Qe2; Black: Kg8, h7'"
     )]
     Fen(fen::FenArgs),
+    /// Reads two copies of one game's scoresheet, one kept by each
+    /// player, as one game: writes it as PGN, and where the copies
+    /// disagree, which was right and why. Exit status 0 when they agree
+    /// everywhere, 1 when they disagree somewhere, 2 on errors.
+    #[command(
+        after_help = "Examples:\n  scoresheet reconcile examples/copy-white.txt examples/copy-black.txt\n  scoresheet reconcile examples/copy-white.txt examples/copy-black.txt -o game.pgn --report disagreements.csv"
+    )]
+    Reconcile(reconcile::ReconcileArgs),
     /// Lists the piece-letter tables, in auto-detection preference order.
     #[command(after_help = "Example:\n  scoresheet languages")]
     Languages,
@@ -232,6 +241,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Convert(args) => convert::run_convert(args),
         Command::Audit(args) => convert::run_audit(args),
         Command::Fen(args) => fen::run(args),
+        Command::Reconcile(args) => reconcile::run(args),
         Command::Languages => languages::run(),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args),
