@@ -75,6 +75,14 @@ struct Pair {
 }
 
 impl Pair {
+    /// Whether both copies slipped at one half-move: the same wrong move
+    /// in both, or a box empty in both, which no reading of the two can
+    /// always tell.
+    fn slipped_alike(&self) -> bool {
+        let plies: BTreeSet<u32> = self.a.slips.iter().map(|(_, d)| d.ply).collect();
+        self.b.slips.iter().any(|(_, d)| plies.contains(&d.ply))
+    }
+
     /// The half-moves where a slip stands in either copy.
     fn differing(&self) -> BTreeSet<u32> {
         self.a
@@ -136,12 +144,20 @@ fn judge(pair: &Pair, joined: &Reconciliation) -> Tally {
 
 fn run(games: &[TrueGame], seed: u64, pairs: u64, most_slips: usize, failures: bool) {
     println!("two-copies benchmark, seed {seed}: {pairs} pairs, up to {most_slips} slips a copy");
-    let started = Instant::now();
     let mut total = Tally::default();
     let (mut exact, mut errors) = (0, 0);
+    let (mut alike, mut alike_exact) = (0, 0);
+    let (mut seconds, mut slowest) = (0.0, (0.0, 0));
     for i in 0..pairs {
         let pair = pair(games, seed, i, most_slips);
-        let joined = match reconcile(&pair.a.text, &pair.b.text, &ReconcileOptions::default()) {
+        let started = Instant::now();
+        let joined = reconcile(&pair.a.text, &pair.b.text, &ReconcileOptions::default());
+        let took = started.elapsed().as_secs_f64();
+        seconds += took;
+        if took > slowest.0 {
+            slowest = (took, i);
+        }
+        let joined = match joined {
             Ok(joined) => joined,
             Err(e) => {
                 errors += 1;
@@ -151,6 +167,10 @@ fn run(games: &[TrueGame], seed: u64, pairs: u64, most_slips: usize, failures: b
         };
         let tally = judge(&pair, &joined);
         exact += usize::from(tally.exact);
+        if pair.slipped_alike() {
+            alike += 1;
+            alike_exact += usize::from(tally.exact);
+        }
         if failures
             && (!tally.exact || tally.found < tally.differing || tally.reported > tally.found)
         {
@@ -161,10 +181,15 @@ fn run(games: &[TrueGame], seed: u64, pairs: u64, most_slips: usize, failures: b
         total.found += tally.found;
         total.unsettled += tally.unsettled;
     }
-    let seconds = started.elapsed().as_secs_f64();
     println!(
         "pairs read as exactly the game played: {exact}/{pairs} ({:.1} %)",
         percent(exact, pairs as usize)
+    );
+    let apart = pairs as usize - alike;
+    println!(
+        "  of them with no half-move slipped in both copies: {}/{apart} ({:.1} %); with one: {alike_exact}/{alike}",
+        exact - alike_exact,
+        percent(exact - alike_exact, apart)
     );
     println!(
         "half-moves where the copies truly differ: {}; reported: {} ({} at such a half-move, {:.1} % of them found; {} elsewhere); unsettled: {}",
@@ -179,8 +204,10 @@ fn run(games: &[TrueGame], seed: u64, pairs: u64, most_slips: usize, failures: b
         println!("errors: {errors}");
     }
     println!(
-        "read in {seconds:.1} s ({:.1} ms a pair)",
-        1000.0 * seconds / pairs.max(1) as f64
+        "reconciled in {seconds:.1} s ({:.1} ms a pair; the slowest, pair {}, {:.0} ms)",
+        1000.0 * seconds / pairs.max(1) as f64,
+        slowest.1,
+        1000.0 * slowest.0
     );
 }
 

@@ -210,3 +210,21 @@ fn a_copy_that_stops_early_is_completed_by_the_other() {
         "A's copy ends before this move"
     );
 }
+
+#[test]
+fn two_moves_written_in_each_others_boxes_are_read_in_their_order() {
+    // A wrote 3. Bb5 and 4. Ba4 each in the other's box.
+    let joined = joined(&copy(&[(3, "Ba4 a6"), (4, "Bb5 Nf6")]), &copy(&[]));
+    assert_eq!(movetext(&joined), format!("{MOVETEXT} *"));
+    let plies: Vec<(u32, &str, Right)> = joined
+        .disagreements
+        .iter()
+        .map(|d| (d.ply, d.chosen.as_str(), d.right))
+        .collect();
+    assert_eq!(plies, [(5, "Bb5", Right::B), (7, "Ba4", Right::B)]);
+    assert_eq!(
+        joined.disagreements[0].reason,
+        "A wrote this move two boxes further on, and that box's move here (two moves swapped)"
+    );
+    assert!(joined.unsettled().next().is_none());
+}

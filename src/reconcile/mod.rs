@@ -184,28 +184,39 @@ pub fn reconcile(a: &str, b: &str, options: &ReconcileOptions<'_>) -> Result<Rec
 }
 
 /// The search through both copies and the cheapest game it finds: the
-/// quick search's, or, where it has a move that neither copy's box
-/// reads as and one of them has a word for, the thorough search's.
+/// quick search's, or, where it has moves that neither copy's box reads
+/// as and one of them has a word for, the thorough search's over the
+/// half-moves before them ([`LOOK_BACK`]), if cheaper.
 fn best_game<'s, 'a>(copies: &'s [Sheet<'a>; 2], start: &Chess) -> (Search<'s, 'a>, Found) {
     let none = Found {
         cost: 0,
         steps: Vec::new(),
     };
     let quick = Search::new(&copies[0], &copies[1]);
-    let found = quick.run(quick.start(start.clone()), First::Any, u32::MAX).unwrap_or(none);
+    let found = quick
+        .run(quick.start(start.clone()), First::Any, u32::MAX)
+        .unwrap_or(none);
     let misread = |step: &Step| {
         step.costs.iter().all(|c| *c > 0)
-            && (0..2).any(|c| step.boxes[c].is_some_and(|i| !Sheet::is_empty_box(&copies[c].boxes[i])))
+            && (0..2).any(|c| {
+                step.boxes[c].is_some_and(|i| !Sheet::is_empty_box(&copies[c].boxes[i]))
+            })
     };
-    if !found.steps.iter().any(misread) {
+    let mut plies = found.steps.iter().enumerate().filter(|(_, s)| misread(s)).map(|(i, _)| i);
+    let Some(first) = plies.next() else {
         return (quick, found);
-    }
-    let thorough = Search::new(&copies[0], &copies[1]).thorough();
+    };
+    let last = plies.next_back().unwrap_or(first);
+    let thorough = Search::new(&copies[0], &copies[1]).thorough(first.saturating_sub(LOOK_BACK)..last + 1);
     match thorough.run(thorough.start(start.clone()), First::Any, found.cost) {
         Some(better) if better.cost < found.cost => (thorough, better),
         _ => (quick, found),
     }
 }
+
+/// How many half-moves before a move neither copy reads as the thorough
+/// search looks for the slip that led to it.
+const LOOK_BACK: usize = 40;
 
 /// Both copies' tags: A's in its order, then those B alone has; and the
 /// tags they give different values (A's kept), results written after the
@@ -283,6 +294,9 @@ enum Held {
     NoBox,
     /// A box that reads as this.
     Box(Reading),
+    /// The move, written in the box two further on (`2`) or two back
+    /// (`-2`): two moves written in each other's boxes.
+    Swapped(i8),
 }
 
 impl Explainer<'_, '_, '_> {
@@ -303,10 +317,12 @@ impl Explainer<'_, '_, '_> {
 
     /// What copy `copy` has for `step`, played in `state`.
     fn held(&self, copy: usize, step: &Step, state: &State) -> Held {
-        match step.boxes[copy] {
-            Some(i) => Held::Box(self.search.reading(copy, i, state)),
-            None if state.at[copy] >= self.copies[copy].boxes.len() => Held::Ended,
-            None => Held::NoBox,
+        match (step.boxes[copy], step.words[copy]) {
+            (Some(i), Some(w)) if w > i => Held::Swapped(2),
+            (Some(i), Some(w)) if w < i => Held::Swapped(-2),
+            (Some(i), _) => Held::Box(self.search.reading(copy, i, state)),
+            (None, _) if state.at[copy] >= self.copies[copy].boxes.len() => Held::Ended,
+            (None, _) => Held::NoBox,
         }
     }
 
@@ -373,6 +389,12 @@ impl Explainer<'_, '_, '_> {
     fn why_not(&self, copy: usize, written: &str, held: &Held, step: Step, state: &State) -> String {
         let name = NAMES[copy];
         match held {
+            Held::Swapped(2) => format!(
+                "{name} wrote this move two boxes further on, and that box's move here (two moves swapped)"
+            ),
+            Held::Swapped(_) => format!(
+                "{name} wrote this move two boxes back, and that box's move here (two moves swapped)"
+            ),
             Held::Ended => format!("{name}'s copy ends before this move"),
             Held::NoBox => format!("{name} has no box for this move (its later moves stand one box earlier)"),
             Held::Box(Reading::Empty) => format!("{name}'s box is empty"),

@@ -10,7 +10,9 @@
 //! consume one copy's box alone, at the cost of a move missing from the
 //! other, so that a box skipped in one copy does not shift the rest; and
 //! once a copy has run out of boxes, the other's are played alone at no
-//! cost to it. The moves tried at each step are those either box reads
+//! cost to it. Two of a copy's moves written in each other's boxes (the
+//! box two further on written as this move exactly) are read in their
+//! order at the cost of one slip. The moves tried at each step are those either box reads
 //! as and the few nearest to both, and a beam of the cheapest states is
 //! kept from step to step; the cheapest state that has consumed every
 //! box is the game.
@@ -41,6 +43,8 @@ const EMPTY: u32 = EDIT;
 pub const FAR: u32 = 3 * EDIT;
 /// A move that one copy has no box for, while it has boxes after it.
 const MISSING: u32 = 2 * EDIT + EDIT / 2;
+/// Two of a copy's moves written in each other's boxes, two boxes apart.
+const SWAP: u32 = EDIT;
 /// A box left over after the game has ended (mate or stalemate).
 const LEFT_OVER: u32 = MISSING;
 /// The moves tried at a step besides those the boxes read as exactly:
@@ -57,7 +61,9 @@ pub const BEAM: usize = 32;
 /// States kept from step to step while they are within an edit of the
 /// best: after a move neither copy has a word for, every legal move is
 /// as good as the next until the boxes after it tell them apart.
-const WIDE: usize = 4096;
+const WIDE: usize = 1024;
+/// [`WIDE`] in a thorough search.
+const THOROUGH_WIDE: usize = 4 * BEAM;
 
 /// What a box reads as, exactly, in a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +88,10 @@ pub struct Step {
     /// The box of each copy it consumed; `None` where that copy has no
     /// box for it.
     pub boxes: [Option<usize>; 2],
+    /// The box of each copy whose words were read for it: the box it
+    /// consumed, or, where two moves are written in each other's boxes,
+    /// the other one.
+    pub words: [Option<usize>; 2],
     /// What each copy's box cost, read as the move.
     pub costs: [u32; 2],
 }
@@ -95,6 +105,11 @@ pub struct State {
     origins: Option<Origins>,
     /// The next box of each copy.
     pub at: [usize; 2],
+    /// The half-moves played.
+    pub ply: usize,
+    /// For each copy, where two of its moves were read from each other's
+    /// boxes: the box still to be consumed, and the box to read for it.
+    swap: Swaps,
     /// The cost so far.
     pub cost: u32,
     trail: Option<Rc<Trail>>,
@@ -128,6 +143,10 @@ pub enum First {
     Only(Move),
 }
 
+/// For each copy, the box still to be read from another (see
+/// [`State`]).
+type Swaps = [Option<(usize, usize)>; 2];
+
 /// What each box costs read as each legal move, by the position's hash,
 /// the copy and the box.
 type Costs = HashMap<(u64, usize, usize), Rc<[u32]>>;
@@ -136,9 +155,11 @@ type Costs = HashMap<(u64, usize, usize), Rc<[u32]>>;
 /// the positions met so far.
 pub struct Search<'s, 'a> {
     copies: [&'s Sheet<'a>; 2],
-    /// Whether every step weighs the moves near the boxes, even where
-    /// the boxes agree (see [`Search::thorough`]).
-    thorough: bool,
+    /// The half-moves (from 0) whose steps weigh the moves near the
+    /// boxes even where the boxes agree (see [`Search::thorough`]).
+    thorough: std::ops::Range<usize>,
+    /// The most states kept while they are within an edit of the best.
+    wide: usize,
     costs: RefCell<Costs>,
 }
 
@@ -147,18 +168,22 @@ impl<'s, 'a> Search<'s, 'a> {
     pub fn new(a: &'s Sheet<'a>, b: &'s Sheet<'a>) -> Search<'s, 'a> {
         Search {
             copies: [a, b],
-            thorough: false,
+            thorough: 0..0,
+            wide: WIDE,
             costs: RefCell::new(HashMap::new()),
         }
     }
 
-    /// This search, weighing at every step the moves near the boxes as
-    /// well as the one they agree on: slower, but it finds a game where
-    /// both copies wrote the same wrong move, or one copy a wrong move
-    /// where the other's box is empty, which the quick search follows
-    /// until the boxes after it read as no legal move.
-    pub fn thorough(mut self) -> Self {
-        self.thorough = true;
+    /// This search, weighing at the half-moves `plies` (from 0) the moves
+    /// near the boxes as well as the one they agree on: slower, but it
+    /// finds a game where both copies wrote the same wrong move, or one
+    /// copy a wrong move where the other's box is empty, which the quick
+    /// search follows until the boxes after it read as no legal move.
+    /// It keeps fewer states alike: it looks for a slip, not for moves
+    /// neither copy has.
+    pub fn thorough(mut self, plies: std::ops::Range<usize>) -> Self {
+        self.thorough = plies;
+        self.wide = THOROUGH_WIDE;
         self
     }
 
@@ -169,6 +194,8 @@ impl<'s, 'a> Search<'s, 'a> {
             origins: descriptive.then(|| Origins::new(&start)),
             pos: start,
             at: [0, 0],
+            ply: 0,
+            swap: [None, None],
             cost: 0,
             trail: None,
         }
@@ -181,12 +208,19 @@ impl<'s, 'a> Search<'s, 'a> {
         if let Some(origins) = &mut next.origins {
             origins.play(step.mv);
         }
-        for (copy, used) in step.boxes.iter().enumerate() {
-            if used.is_some() {
-                next.at[copy] += 1;
+        for copy in 0..2 {
+            let Some(consumed) = step.boxes[copy] else {
+                continue;
+            };
+            next.at[copy] += 1;
+            match step.words[copy] {
+                Some(read) if read == consumed + 2 => next.swap[copy] = Some((read, consumed)),
+                _ if state.swap[copy].is_some_and(|(at, _)| at == consumed) => next.swap[copy] = None,
+                _ => {}
             }
         }
         next.cost += step.costs[0] + step.costs[1];
+        next.ply += 1;
         next.trail = Some(Rc::new(Trail {
             step,
             before: state.trail.clone(),
@@ -218,7 +252,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 }
             }
             let ceiling = done.as_ref().map_or(most.saturating_add(1), |d| d.cost);
-            layer = prune(next, ceiling);
+            layer = prune(next, ceiling, self.wide);
             step += 1;
         }
         let done = done.filter(|d| d.cost <= most)?;
@@ -263,13 +297,19 @@ impl<'s, 'a> Search<'s, 'a> {
             return None;
         }
         let boxes = [0, 1].map(|c| self.copies[c].boxes.get(state.at[c]).map(|_| state.at[c]));
+        let words = [0, 1].map(|c| {
+            boxes[c].map(|i| match state.swap[c] {
+                Some((at, read)) if at == i => read,
+                _ => i,
+            })
+        });
         if first == First::Any
-            && !self.thorough
-            && let Some(step) = self.agreed(state, boxes)
+            && !self.thorough.contains(&state.ply)
+            && let Some(step) = self.agreed(state, boxes, words)
         {
             return Some(vec![self.after(state, step)]);
         }
-        let costs = [0, 1].map(|c| boxes[c].map(|i| self.costs(c, i, state, &legal)));
+        let costs = [0, 1].map(|c| words[c].map(|i| self.costs(c, i, state, &legal)));
         let cost_of = |j: usize, c: usize| costs[c].as_ref().map_or(0, |v| v[j]);
         let mut steps: Vec<Step> = Vec::new();
         let allowed = |m: &Move| match first {
@@ -279,8 +319,9 @@ impl<'s, 'a> Search<'s, 'a> {
         };
         // Both copies' boxes for the move.
         for j in nearest(legal.len(), NEAREST, |j| cost_of(j, 0) + cost_of(j, 1)) {
-            steps.push(Step { mv: legal[j], boxes, costs: [cost_of(j, 0), cost_of(j, 1)] });
+            steps.push(Step { mv: legal[j], boxes, words, costs: [cost_of(j, 0), cost_of(j, 1)] });
         }
+        steps.extend(self.swaps(state, boxes, words, &legal, cost_of));
         // One copy with no box for a move the other's box reads as.
         if let [Some(_), Some(_)] = boxes {
             for lacking in 0..2 {
@@ -289,12 +330,13 @@ impl<'s, 'a> Search<'s, 'a> {
                     if cost_of(j, other) > EDIT {
                         continue;
                     }
-                    let mut used = boxes;
+                    let (mut used, mut read) = (boxes, words);
                     used[lacking] = None;
+                    read[lacking] = None;
                     let mut paid = [0, 0];
                     paid[lacking] = MISSING;
                     paid[other] = cost_of(j, other);
-                    steps.push(Step { mv: legal[j], boxes: used, costs: paid });
+                    steps.push(Step { mv: legal[j], boxes: used, words: read, costs: paid });
                 }
             }
         }
@@ -302,7 +344,7 @@ impl<'s, 'a> Search<'s, 'a> {
             && !steps.iter().any(|s| s.mv == only)
             && let Some(j) = legal.iter().position(|m| *m == only)
         {
-            steps.push(Step { mv: only, boxes, costs: [cost_of(j, 0), cost_of(j, 1)] });
+            steps.push(Step { mv: only, boxes, words, costs: [cost_of(j, 0), cost_of(j, 1)] });
         }
         steps.retain(|s| allowed(&s.mv));
         (!steps.is_empty()).then(|| steps.into_iter().map(|s| self.after(state, s)).collect())
@@ -311,8 +353,8 @@ impl<'s, 'a> Search<'s, 'a> {
     /// The move both copies' boxes read as exactly, or one copy's where
     /// the other's box is empty or its boxes have run out: the one step
     /// a quick search tries.
-    fn agreed(&self, state: &State, boxes: [Option<usize>; 2]) -> Option<Step> {
-        let [a, b] = [0, 1].map(|c| boxes[c].map(|i| self.strict(c, i, state)));
+    fn agreed(&self, state: &State, boxes: [Option<usize>; 2], words: [Option<usize>; 2]) -> Option<Step> {
+        let [a, b] = [0, 1].map(|c| words[c].map(|i| self.strict(c, i, state)));
         let silent = |r: &Option<Reading>| match r {
             None => Some(0),
             Some(Reading::Empty) => Some(EMPTY),
@@ -324,7 +366,42 @@ impl<'s, 'a> Search<'s, 'a> {
             (other, Some(Reading::Unique(m))) => (*m, [silent(other)?, 0]),
             _ => return None,
         };
-        Some(Step { mv, boxes, costs })
+        Some(Step { mv, boxes, words, costs })
+    }
+
+    /// The steps that read a copy's move from its box two further on,
+    /// as written there exactly, where two of its moves are written in
+    /// each other's boxes; the box skipped is read two moves later.
+    fn swaps(
+        &self,
+        state: &State,
+        boxes: [Option<usize>; 2],
+        words: [Option<usize>; 2],
+        legal: &[Move],
+        cost_of: impl Fn(usize, usize) -> u32,
+    ) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for copy in 0..2 {
+            let Some(i) = boxes[copy].filter(|&i| words[copy] == Some(i) && state.swap[copy].is_none())
+            else {
+                continue;
+            };
+            if i + 2 >= self.copies[copy].boxes.len() {
+                continue;
+            }
+            let Reading::Unique(m) = self.strict(copy, i + 2, state) else {
+                continue;
+            };
+            let Some(j) = legal.iter().position(|l| *l == m) else {
+                continue;
+            };
+            let mut read = words;
+            read[copy] = Some(i + 2);
+            let mut costs = [cost_of(j, 0), cost_of(j, 1)];
+            costs[copy] = SWAP;
+            steps.push(Step { mv: m, boxes, words: read, costs });
+        }
+        steps
     }
 
     /// What box `i` of copy `copy` reads as exactly in `state`'s
@@ -437,20 +514,20 @@ fn nearest(len: usize, most: usize, cost: impl Fn(usize) -> u32) -> Vec<usize> {
 /// boxes reached (the cheapest, the first found of a tie), none costing
 /// `ceiling` or more (a finished reading at least as cheap is known) or
 /// far behind the best, at most [`BEAM`] or, as long as they are within
-/// an edit of the best, [`WIDE`].
-fn prune(mut states: Vec<State>, ceiling: u32) -> Vec<State> {
+/// an edit of the best, `wide`.
+fn prune(mut states: Vec<State>, ceiling: u32, wide: usize) -> Vec<State> {
     states.sort_by_key(|s| s.cost);
     let best = states.first().map_or(0, |s| s.cost);
-    let mut seen: HashMap<(u64, [usize; 2]), ()> = HashMap::new();
+    let mut seen: HashMap<(u64, [usize; 2], Swaps), ()> = HashMap::new();
     states.retain(|s| {
         s.cost < ceiling
             && s.cost <= best.saturating_add(BEHIND)
             && seen
-                .insert((s.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0, s.at), ())
+                .insert((s.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0, s.at, s.swap), ())
                 .is_none()
     });
     let close = states.iter().take_while(|s| s.cost <= best + EDIT).count();
-    states.truncate(BEAM.max(close.min(WIDE)));
+    states.truncate(BEAM.max(close.min(wide)));
     states
 }
 
