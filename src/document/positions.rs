@@ -161,10 +161,19 @@ fn piece_list(text: &str) -> Option<Result<Written, (u32, String, String)>> {
         .iter()
         .filter_map(|side| find_word(&lower[start + 1..], side).map(|i| i + start + 1))
         .min()?;
-    let end = text[second..]
-        .find(". ")
-        .or_else(|| text[second..].find(".\n"))
-        .or_else(|| text[second..].find('\n'))
+    // The list ends at its sentence's end, a blank line, or a line
+    // that opens with a move number, whichever comes first; else at its
+    // line's end.
+    let rest = &text[second..];
+    let numbered_line = rest
+        .match_indices('\n')
+        .find(|(i, _)| rest[i + 1..].trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|(i, _)| i);
+    let end = [rest.find(". "), rest.find(".\n"), rest.find("\n\n"), numbered_line]
+        .into_iter()
+        .flatten()
+        .min()
+        .or_else(|| rest.find('\n'))
         .map_or(text.len(), |i| second + i);
     let written = text[start..end].to_owned();
     Some(
@@ -244,6 +253,17 @@ mod tests {
         let text = "White: Kg1, Ra1; Black: Kg8. Diagram: 6k1/8/8/8/8/8/8/1R4K1";
         let conflict = find(text).conflict.expect("a conflict");
         assert!(conflict.message.contains("a1") && conflict.message.contains("b1"));
+    }
+
+    #[test]
+    fn a_piece_list_ends_before_the_moves_after_it() {
+        for text in [
+            "White: Kg1, Qd1; Black: Kg8\n\n1. Qd5+ Kh8 2. Qd8+",
+            "White: Kg1, Qd1; Black: Kg8\n1. Qd5+ Kh8 2. Qd8+",
+        ] {
+            let found = find(text).fen.map(|w| w.fen);
+            assert_eq!(found.as_deref(), Some("6k1/8/8/8/8/8/8/3Q2K1 w - - 0 1"), "{text:?}");
+        }
     }
 
     #[test]
