@@ -19,18 +19,36 @@ from __future__ import annotations
 import os
 from typing import IO, Iterator, List, Optional, Union
 
-from ._scoresheet import Finding, Game, GameIterator, Move, convert_many, game_splits, read_bytes, read_file, read_path
+from ._scoresheet import (
+    Disagreement,
+    Finding,
+    Game,
+    GameIterator,
+    Move,
+    Reconciliation,
+    TagConflict,
+    convert_many,
+    game_splits,
+    read_bytes,
+    read_file,
+    read_path,
+)
+from ._scoresheet import reconcile as _reconcile
 
 __all__ = [
+    "Disagreement",
     "Finding",
     "Game",
     "GameIterator",
     "Move",
+    "Reconciliation",
+    "TagConflict",
     "audit",
     "convert",
     "convert_many",
     "game_splits",
     "read_games",
+    "reconcile",
     "to_chess",
 ]
 
@@ -124,6 +142,26 @@ def audit(source: Source, *, notation: Optional[str] = None, lang: Optional[str]
     for game in read_games(source, notation, lang):
         rows.extend(game.report_rows(name))
     return rows
+
+
+def reconcile(a: str, b: str, *, notation: Optional[str] = None, lang: Optional[str] = None) -> Reconciliation:
+    """Two copies of one game's scoresheet (both players' texts) read as
+    the one game both record most nearly, as ``scoresheet reconcile``
+    reads them, with the GIL released.
+
+    ``notation`` and ``lang`` are as :func:`read_games` takes them
+    (detected for each copy when ``None``). The answer has ``game`` (a
+    :class:`Game`, its tags from both copies), ``pgn``,
+    ``disagreements`` (one :class:`Disagreement` per half-move where the
+    copies differ: ply, move_number, side, a_written, b_written, chosen,
+    right ``A``/``B``/``neither``, reason, candidates; ``to_dict()`` for
+    a row), ``tag_conflicts`` (:class:`TagConflict`: name, a, b; the
+    game keeps A's) and ``agrees``.
+    """
+    for name, text in (("a", a), ("b", b)):
+        if not isinstance(text, str):
+            raise TypeError(f"reconcile takes two texts; {name} is {type(text).__name__}")
+    return _reconcile(a, b, notation=notation, lang=lang)
 
 
 def to_chess(game: Game):

@@ -93,6 +93,40 @@ def convert_many(
     to: str = ...,
     to_lang: str = ...,
 ) -> List[Tuple[str, int]]: ...
+class Disagreement:
+    ply: int
+    move_number: int
+    side: str
+    a_written: str
+    b_written: str
+    chosen: str
+    right: str
+    reason: str
+    candidates: List[str]
+    @property
+    def settled(self) -> bool: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class TagConflict:
+    name: str
+    a: str
+    b: str
+
+class Reconciliation:
+    game: Game
+    disagreements: List[Disagreement]
+    tag_conflicts: List[TagConflict]
+    @property
+    def pgn(self) -> str: ...
+    @property
+    def agrees(self) -> bool: ...
+
+def reconcile(
+    a: str,
+    b: str,
+    notation: Optional[str] = ...,
+    lang: Optional[str] = ...,
+) -> Reconciliation: ...
 def game_splits(path: Union[str, PathLike[str]], size: int) -> List[Tuple[int, int, int, int]]: ...
 
 # Used by scoresheet.spark: a table is (rows, columns), each column as

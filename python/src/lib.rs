@@ -15,7 +15,10 @@ use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
-use scoresheet::{Format, GameRecord, MoveRecord, Notation, Reader};
+use scoresheet::shakmaty::Color;
+use scoresheet::{
+    Format, GameRecord, Language, Letters, MoveRecord, Notation, Reader, ReconcileOptions,
+};
 
 /// A move of a game's main line (a view into its game).
 #[pyclass(module = "scoresheet", name = "Move", frozen)]
@@ -530,6 +533,186 @@ fn game_splits(
         .map_err(|e| PyIOError::new_err(e.to_string()))
 }
 
+/// A half-move two copies of a scoresheet disagree on.
+#[pyclass(module = "scoresheet", name = "Disagreement", frozen, get_all)]
+struct PyDisagreement {
+    /// The half-move, from 1.
+    ply: u32,
+    /// Its move number.
+    move_number: u32,
+    /// `white` or `black`.
+    side: String,
+    /// What copy A wrote in its box (empty: no box for the move).
+    a_written: String,
+    /// What copy B wrote.
+    b_written: String,
+    /// The move chosen, English SAN.
+    chosen: String,
+    /// `A`, `B` or `neither`.
+    right: String,
+    /// Why, for people.
+    reason: String,
+    /// Where two or more moves fit both copies equally well, all of them
+    /// (the chosen first); empty where the move is settled.
+    candidates: Vec<String>,
+}
+
+#[pymethods]
+impl PyDisagreement {
+    /// Whether the copies, read together, settle the move.
+    #[getter]
+    fn settled(&self) -> bool {
+        self.candidates.is_empty()
+    }
+
+    /// The fields as a dict (the columns of `scoresheet reconcile --report`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("ply", self.ply)?;
+        dict.set_item("move_number", self.move_number)?;
+        dict.set_item("side", &self.side)?;
+        dict.set_item("a_written", &self.a_written)?;
+        dict.set_item("b_written", &self.b_written)?;
+        dict.set_item("chosen", &self.chosen)?;
+        dict.set_item("right", &self.right)?;
+        dict.set_item("reason", &self.reason)?;
+        dict.set_item("candidates", self.candidates.clone())?;
+        Ok(dict)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Disagreement at ply {}: A {:?} B {:?} -> {} ({} right)>",
+            self.ply, self.a_written, self.b_written, self.chosen, self.right
+        )
+    }
+}
+
+/// A tag two copies give different values.
+#[pyclass(module = "scoresheet", name = "TagConflict", frozen, get_all)]
+struct PyTagConflict {
+    /// The tag's name.
+    name: String,
+    /// Its value in copy A (the value kept).
+    a: String,
+    /// Its value in copy B.
+    b: String,
+}
+
+#[pymethods]
+impl PyTagConflict {
+    fn __repr__(&self) -> String {
+        format!("<TagConflict {}: A {:?} B {:?}>", self.name, self.a, self.b)
+    }
+}
+
+/// The one game two copies of a scoresheet record, and where they
+/// disagree.
+#[pyclass(module = "scoresheet", name = "Reconciliation", frozen, get_all)]
+struct PyReconciliation {
+    /// The game, its tags taken from both copies.
+    game: Py<PyGame>,
+    /// Every half-move where the copies disagree, in order.
+    disagreements: Vec<Py<PyDisagreement>>,
+    /// Every tag the copies give different values (the game has A's).
+    tag_conflicts: Vec<Py<PyTagConflict>>,
+}
+
+#[pymethods]
+impl PyReconciliation {
+    /// The game as PGN.
+    #[getter]
+    fn pgn(&self) -> String {
+        self.game.get().0.output().unwrap_or_default().to_owned()
+    }
+
+    /// Whether the copies agree on every move and tag.
+    #[getter]
+    fn agrees(&self) -> bool {
+        self.disagreements.is_empty() && self.tag_conflicts.is_empty()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Reconciliation {} disagreement(s), {} tag conflict(s)>",
+            self.disagreements.len(),
+            self.tag_conflicts.len()
+        )
+    }
+}
+
+/// Two copies of one game's scoresheet read as one game, with the GIL
+/// released while they are searched together.
+#[pyfunction]
+#[pyo3(signature = (a, b, notation=None, lang=None))]
+fn reconcile(
+    py: Python<'_>,
+    a: String,
+    b: String,
+    notation: Option<&str>,
+    lang: Option<&str>,
+) -> PyResult<PyReconciliation> {
+    let notation = match notation {
+        None | Some("auto") => None,
+        Some(name) => Some(notation_named(name)?),
+    };
+    let letters = match lang {
+        None | Some("auto") => Letters::Auto,
+        Some(code) => Letters::Fixed(Language::builtin(code).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown letters {code:?}; `scoresheet languages` lists them"
+            ))
+        })?),
+    };
+    let options = ReconcileOptions { notation, letters };
+    let joined = py
+        .detach(|| scoresheet::reconcile(&a, &b, &options))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let disagreements = joined
+        .disagreements
+        .into_iter()
+        .map(|d| {
+            Py::new(
+                py,
+                PyDisagreement {
+                    ply: d.ply,
+                    move_number: d.move_number,
+                    side: match d.side {
+                        Color::White => "white",
+                        Color::Black => "black",
+                    }
+                    .to_owned(),
+                    right: d.right.to_string(),
+                    a_written: d.a_written,
+                    b_written: d.b_written,
+                    chosen: d.chosen,
+                    reason: d.reason,
+                    candidates: d.candidates,
+                },
+            )
+        })
+        .collect::<PyResult<_>>()?;
+    let tag_conflicts = joined
+        .tag_conflicts
+        .into_iter()
+        .map(|t| {
+            Py::new(
+                py,
+                PyTagConflict {
+                    name: t.name,
+                    a: t.a,
+                    b: t.b,
+                },
+            )
+        })
+        .collect::<PyResult<_>>()?;
+    Ok(PyReconciliation {
+        game: Py::new(py, PyGame(Arc::new(joined.game)))?,
+        disagreements,
+        tag_conflicts,
+    })
+}
+
 #[pymodule]
 fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
@@ -541,6 +724,10 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(convert_many, m)?)?;
     m.add_function(wrap_pyfunction!(game_splits, m)?)?;
+    m.add_class::<PyDisagreement>()?;
+    m.add_class::<PyTagConflict>()?;
+    m.add_class::<PyReconciliation>()?;
+    m.add_function(wrap_pyfunction!(reconcile, m)?)?;
     m.add_class::<columns::PySplit>()?;
     m.add_function(wrap_pyfunction!(columns::read_file_split, m)?)?;
     m.add_function(wrap_pyfunction!(columns::read_texts, m)?)?;

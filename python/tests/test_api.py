@@ -176,3 +176,41 @@ def test_an_open_file_streams_as_a_path_does(tmp_path):
         assert Counting.read_bytes < size / 2, (Counting.read_bytes, size)
     with open(path, encoding="utf-8") as f:
         assert sum(1 for _ in scoresheet.read_games(f)) == 60000
+
+
+def test_reconcile_merges_two_copies_and_says_who_was_right(root):
+    a = (root / "examples" / "copy-white.txt").read_text(encoding="utf-8")
+    b = (root / "examples" / "copy-black.txt").read_text(encoding="utf-8")
+    joined = scoresheet.reconcile(a, b)
+    rows = [(d.ply, d.move_number, d.side, d.a_written, d.b_written, d.chosen, d.right) for d in joined.disagreements]
+    assert rows == [
+        (7, 4, "white", "dxe6", "dxe5", "dxe5", "B"),
+        (14, 7, "black", "Qe7", "Qd7", "Qe7", "A"),
+        (20, 10, "black", "...", "cxb5", "cxb5", "B"),
+        (24, 12, "black", "Rd8", "Rd9", "Rd8", "A"),
+    ]
+    assert all(d.settled and d.candidates == [] for d in joined.disagreements)
+    assert "illegal" in joined.disagreements[0].reason
+    assert joined.disagreements[3].to_dict()["b_written"] == "Rd9"
+    ((tag,),) = [[(t.name, t.a, t.b) for t in joined.tag_conflicts]]
+    assert tag == ("White", "Paul Morphy", "Morphy")
+    assert not joined.agrees
+    game = joined.game
+    assert game.headers["White"] == "Paul Morphy"
+    assert game.headers["Site"] == "Paris, Italian Opera"
+    assert len(game.moves) == 33 and game.moves[-1].san == "Rd8#"
+    assert "4. dxe5 Bxf3" in joined.pgn and "7. Qb3 Qe7" in joined.pgn
+    assert joined.pgn == game.to_pgn()
+
+
+def test_reconcile_of_two_equal_copies_agrees_and_refuses_bad_options():
+    text = "1. e4 e5\n2. Hf3 Hc6\n"
+    joined = scoresheet.reconcile(text, text, lang="hu")
+    assert joined.agrees and joined.disagreements == [] and joined.tag_conflicts == []
+    assert [m.san for m in joined.game.moves] == ["e4", "e5", "Nf3", "Nc6"]
+    with pytest.raises(ValueError, match="letters"):
+        scoresheet.reconcile(text, text, lang="xx")
+    with pytest.raises(ValueError, match="notation"):
+        scoresheet.reconcile(text, text, notation="cuneiform")
+    with pytest.raises(TypeError):
+        scoresheet.reconcile(text.encode(), text)
