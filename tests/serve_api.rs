@@ -655,3 +655,115 @@ fn the_command_stops_within_a_second_of_sigterm_while_an_answer_waits() {
     assert!(took < Duration::from_secs(1), "stopped after {took:?}");
     assert!(status.success(), "{status}");
 }
+
+#[test]
+fn two_copies_are_reconciled_into_one_game() {
+    let read = |name: &str| {
+        std::fs::read_to_string(format!("{}/examples/{name}", env!("CARGO_MANIFEST_DIR")))
+            .expect("the example copy")
+    };
+    let (status, body, _) = call(
+        Limits::default(),
+        post_json(
+            "/api/reconcile",
+            &serde_json::json!({ "a": read("copy-white.txt"), "b": read("copy-black.txt") }),
+        ),
+    );
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&body));
+    let answer = json(&body);
+    let pgn = answer["pgn"].as_str().expect("the game as PGN");
+    assert!(pgn.contains("[White \"Paul Morphy\"]"), "{pgn}");
+    assert!(
+        pgn.contains("4. dxe5 Bxf3") && pgn.contains("17. Rd8# 1-0"),
+        "{pgn}"
+    );
+    assert_eq!(answer["agrees"], false);
+    let rows: Vec<(u64, &str, &str, &str, &str, &str)> = answer["disagreements"]
+        .as_array()
+        .expect("the disagreements")
+        .iter()
+        .map(|d| {
+            (
+                d["ply"].as_u64().unwrap_or_default(),
+                d["side"].as_str().unwrap_or_default(),
+                d["a_written"].as_str().unwrap_or_default(),
+                d["b_written"].as_str().unwrap_or_default(),
+                d["chosen"].as_str().unwrap_or_default(),
+                d["right"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (7, "white", "dxe6", "dxe5", "dxe5", "B"),
+            (14, "black", "Qe7", "Qd7", "Qe7", "A"),
+            (20, "black", "...", "cxb5", "cxb5", "B"),
+            (24, "black", "Rd8", "Rd9", "Rd8", "A"),
+        ]
+    );
+    assert_eq!(answer["disagreements"][3]["move_number"], 12);
+    assert!(
+        answer["disagreements"][0]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("illegal"))
+    );
+    assert_eq!(
+        answer["tag_conflicts"],
+        serde_json::json!([{ "name": "White", "a": "Paul Morphy", "b": "Morphy" }])
+    );
+}
+
+#[test]
+fn reconciling_refuses_what_reading_refuses() {
+    let cases: Vec<(Value, StatusCode, &str)> = vec![
+        (
+            serde_json::json!({ "a": "1. e4 e5" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "copy B: there is no text to read",
+        ),
+        (
+            serde_json::json!({ "a": "1. e4", "b": "1. e4", "text": "1. e4" }),
+            StatusCode::BAD_REQUEST,
+            "unknown field",
+        ),
+        (
+            serde_json::json!({ "a": "1. e4", "b": "1. e4", "notation": "morse" }),
+            StatusCode::BAD_REQUEST,
+            "unknown notation",
+        ),
+        (
+            serde_json::json!({ "a": "1. e4", "b": "1. e4", "letters": "klingon" }),
+            StatusCode::BAD_REQUEST,
+            "unknown letters",
+        ),
+        (
+            serde_json::json!({ "a": "\u{0}\u{1}\u{2}\u{3}\u{0}\u{7}", "b": "1. e4" }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "copy A: this looks like a binary file",
+        ),
+    ];
+    for (body, status, want) in cases {
+        let message = error(
+            call(Limits::default(), post_json("/api/reconcile", &body)),
+            status,
+        );
+        assert!(message.contains(want), "{message:?} lacks {want:?}");
+    }
+    let limits = Limits {
+        max_body: 1024,
+        ..Limits::default()
+    };
+    let copy = "1. e4 e5\n".repeat(100);
+    let message = error(
+        call(
+            limits,
+            post_json(
+                "/api/reconcile",
+                &serde_json::json!({ "a": copy, "b": copy }),
+            ),
+        ),
+        StatusCode::PAYLOAD_TOO_LARGE,
+    );
+    assert!(message.contains("larger than 1 KiB"), "{message}");
+}

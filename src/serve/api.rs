@@ -1,4 +1,5 @@
-//! The page's API: `POST /api/read` and `POST /api/export`.
+//! The page's API: `POST /api/read`, `POST /api/export` and
+//! `POST /api/reconcile`.
 //!
 //! `/api/read` takes either JSON (`{"text": "...", "notation": "auto",
 //! "letters": "auto"}`, as the page sends pasted text) or the raw bytes
@@ -13,6 +14,13 @@
 //! `json`) and `to_lang`, and answers what `scoresheet convert --to`
 //! writes for every game that converts; the `x-rejected` header counts
 //! the others.
+//!
+//! `/api/reconcile` takes two copies of one game's scoresheet as JSON
+//! (`{"a": "...", "b": "...", "notation": "auto", "letters": "auto"}`)
+//! and answers what [`crate::reconcile`] makes of them: the game as
+//! `pgn`, its `disagreements` (`ply`, `move_number`, `side`, `a_written`,
+//! `b_written`, `chosen`, `right`, `reason`, `candidates`) and its
+//! `tag_conflicts` (`name`, `a`, `b`).
 //!
 //! Every error is a JSON object `{"error": "..."}` with a status that
 //! says what kind: 400 (not a request the page sends), 403 (sent by
@@ -42,6 +50,8 @@ use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::output::Format;
 use crate::pgn::split::Splitter;
+use crate::reconcile::{ReconcileOptions, Reconciliation};
+use shakmaty::Color;
 
 /// What the page asks for, as JSON.
 #[derive(Debug, Default, Deserialize)]
@@ -59,6 +69,87 @@ pub struct ReadRequest {
     pub to: Option<String>,
     /// With `/api/export`: the output letters.
     pub to_lang: Option<String>,
+}
+
+/// Two copies of one scoresheet, as the page sends them.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReconcileRequest {
+    /// The first copy's text.
+    pub a: String,
+    /// The second copy's text.
+    pub b: String,
+    /// As [`ReadRequest::notation`].
+    pub notation: Option<String>,
+    /// As [`ReadRequest::letters`].
+    pub letters: Option<String>,
+}
+
+/// A half-move the copies disagree on, as the page shows it.
+#[derive(Debug, Serialize)]
+struct DisagreementRow {
+    ply: u32,
+    move_number: u32,
+    side: &'static str,
+    a_written: String,
+    b_written: String,
+    chosen: String,
+    right: String,
+    reason: String,
+    candidates: Vec<String>,
+}
+
+/// A tag the copies give different values.
+#[derive(Debug, Serialize)]
+struct TagConflictRow {
+    name: String,
+    a: String,
+    b: String,
+}
+
+/// The answer to `/api/reconcile`.
+#[derive(Debug, Serialize)]
+struct ReconcileAnswer {
+    pgn: String,
+    agrees: bool,
+    disagreements: Vec<DisagreementRow>,
+    tag_conflicts: Vec<TagConflictRow>,
+}
+
+impl From<Reconciliation> for ReconcileAnswer {
+    fn from(joined: Reconciliation) -> ReconcileAnswer {
+        ReconcileAnswer {
+            pgn: joined.game.output().unwrap_or_default().to_owned(),
+            agrees: joined.agrees(),
+            disagreements: joined
+                .disagreements
+                .into_iter()
+                .map(|d| DisagreementRow {
+                    ply: d.ply,
+                    move_number: d.move_number,
+                    side: match d.side {
+                        Color::White => "white",
+                        Color::Black => "black",
+                    },
+                    right: d.right.to_string(),
+                    a_written: d.a_written,
+                    b_written: d.b_written,
+                    chosen: d.chosen,
+                    reason: d.reason,
+                    candidates: d.candidates,
+                })
+                .collect(),
+            tag_conflicts: joined
+                .tag_conflicts
+                .into_iter()
+                .map(|t| TagConflictRow {
+                    name: t.name,
+                    a: t.a,
+                    b: t.b,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The query of a raw upload.
@@ -265,6 +356,46 @@ pub async fn export(
         .headers_mut()
         .insert("x-rejected", HeaderValue::from(rejected));
     Ok(response)
+}
+
+/// `POST /api/reconcile`.
+pub async fn reconcile(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    same_origin(&headers)?;
+    let admitted = turn(&shared, &shared.admitted).await?;
+    let bytes = receive(&shared, &headers, body).await?;
+    let request: ReconcileRequest = serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("the request is not the JSON the page sends: {e}"),
+        )
+    })?;
+    for (name, text) in [("A", &request.a), ("B", &request.b)] {
+        check_text(text).map_err(|e| ApiError::new(e.status, format!("copy {name}: {}", e.message)))?;
+    }
+    let notation = notation(request.notation.as_deref())?;
+    let letters = letters(request.letters.as_deref())?;
+    let _worker = turn(&shared, &shared.workers).await?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let options = ReconcileOptions { notation, letters };
+        crate::reconcile::reconcile(&request.a, &request.b, &options).map(ReconcileAnswer::from)
+    })
+    .await
+    .map_err(|_| internal())?
+    .map_err(|_| internal())?;
+    let body = serde_json::to_vec(&answer)
+        .map_err(io::Error::from)
+        .and_then(|json| {
+            let mut packing = Packing::new()?;
+            packing.write_all(&json)?;
+            packing.finish()
+        })
+        .and_then(|packed| packed.body(admitted))
+        .map_err(|_| internal())?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 fn is_json(headers: &HeaderMap) -> bool {

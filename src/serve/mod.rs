@@ -109,6 +109,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/style.css", get(assets::style))
         .route("/api/read", post(api::read))
         .route("/api/export", post(api::export))
+        .route("/api/reconcile", post(api::reconcile))
         .route("/api/health", get(api::health))
         .fallback(api::not_found)
         // The body is taken in by the handlers, within the limit.
