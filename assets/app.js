@@ -125,6 +125,67 @@ function save(text, name, type) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// Two copies of one game's scoresheet, read together by /api/reconcile.
+async function reconcile() {
+  const button = $('reconcile');
+  button.disabled = true;
+  try {
+    const response = await fetch('/api/reconcile', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        a: $('copy-a').value,
+        b: $('copy-b').value,
+        notation: $('notation').value,
+        letters: $('letters').value,
+      }),
+    });
+    const body = await response.json().catch(() => ({ error: 'the server answered something unreadable' }));
+    if (!response.ok || body.error) {
+      showMessage(body.error || `the server answered ${response.status}`);
+      return;
+    }
+    showMessage('');
+    renderReconciliation(body);
+  } catch (e) {
+    showMessage('the server cannot be reached: ' + e.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function renderReconciliation(body) {
+  const rows = body.disagreements.map((d) => {
+    const tr = document.createElement('tr');
+    tr.className = 'right-' + d.right;
+    const move = `${d.move_number}${d.side === 'white' ? '.' : '...'}`;
+    const chosen = d.candidates.length ? d.candidates.join(' or ') + '?' : d.chosen;
+    for (const cell of [move, d.a_written, d.b_written, chosen, d.right, d.reason]) {
+      const td = document.createElement('td');
+      td.textContent = cell;
+      tr.append(td);
+    }
+    return tr;
+  });
+  for (const t of body.tag_conflicts) {
+    const tr = document.createElement('tr');
+    for (const cell of [`[${t.name}]`, t.a, t.b, t.a, 'A', "the copies differ on the tag; A's value is kept"]) {
+      const td = document.createElement('td');
+      td.textContent = cell;
+      tr.append(td);
+    }
+    rows.push(tr);
+  }
+  $('disagreements').tBodies[0].replaceChildren(...rows);
+  $('disagreements').hidden = rows.length === 0;
+  const unsettled = body.disagreements.filter((d) => d.candidates.length).length;
+  $('copies-summary').textContent = body.agrees
+    ? 'The copies agree on every move and tag.'
+    : `The copies disagree at ${body.disagreements.length} move(s) (${unsettled} unsettled) and on ${body.tag_conflicts.length} tag(s).`;
+  $('copies-pgn').textContent = body.pgn;
+  $('copies-pgn').hidden = false;
+}
+
 // ---- showing ------------------------------------------------------------------
 
 function showMessage(text, kind = 'error') {
@@ -628,6 +689,7 @@ function init() {
   });
   $('download-games').addEventListener('click', download);
   $('download-csv').addEventListener('click', downloadCsv);
+  $('reconcile').addEventListener('click', reconcile);
   renderBoard('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
 }
 
