@@ -2,7 +2,8 @@
 // page with a misprint is pasted, its moves must be highlighted, the board
 // must show the right position, the misprint must be flagged with its
 // suggestion, accepting the suggestion must give a clean game, and the
-// PGN downloaded must be the game meant.
+// PGN downloaded must be the game meant; two copies of one scoresheet
+// must be reconciled with their disagreements tabled.
 //
 // Usage: node proofread.mjs [path/to/scoresheet]
 // Environment: CHROMIUM (default /usr/bin/chromium), SCREENSHOTS (default
@@ -222,6 +223,21 @@ try {
   await page.click('#source .mv[data-game="1"][data-ply="6"]');
   fen = await page.getAttribute('#board svg', 'data-fen');
   check(fen === 'rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4', 'its moves show on the board', fen);
+
+  // Two copies of one game: read together, the disagreements tabled.
+  await page.click('#copies summary');
+  await page.fill('#copy-a', readFileSync(join(root, 'examples/copy-white.txt'), 'utf8'));
+  await page.fill('#copy-b', readFileSync(join(root, 'examples/copy-black.txt'), 'utf8'));
+  await page.click('#reconcile');
+  await page.waitForFunction(() => !document.querySelector('#disagreements').hidden);
+  const table = await page.$$eval('#disagreements tbody tr', (rows) =>
+    rows.map((r) => [...r.cells].slice(0, 5).map((c) => c.textContent).join(' ')),
+  );
+  const wanted = ['4. dxe6 dxe5 dxe5 B', '7... Qe7 Qd7 Qe7 A', '10... ... cxb5 cxb5 B', '12... Rd8 Rd9 Rd8 A', '[White] Paul Morphy Morphy Paul Morphy A'];
+  check(JSON.stringify(table) === JSON.stringify(wanted), 'two copies are reconciled and their disagreements tabled', JSON.stringify(table));
+  const merged = await page.textContent('#copies-pgn');
+  check(merged.includes('4. dxe5 Bxf3') && merged.includes('17. Rd8# 1-0'), 'the game of both copies is shown', merged.slice(0, 200));
+  await page.screenshot({ path: join(shots, 'serve-two-copies.png'), fullPage: true });
 
   check(errors.length === 0, 'the page logged no errors', errors.join('; '));
   check(foreign.length === 0, 'nothing was fetched from elsewhere', foreign.join(' '));
