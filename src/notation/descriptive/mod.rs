@@ -137,6 +137,20 @@ fn read(token: &str, lang: &Language, turn: Color) -> Result<Readings, SyntaxErr
         pattern.captured = Captured::Piece(target.role);
         pattern.captured_on = target.files & target.squares;
     }
+    // A bishop keeps the colour of the square it began on: its wing word
+    // names that colour, wherever it stands now (`QB-N5` from KB4).
+    let (mut mover, mut captured) = (mover, captured);
+    if mover.role == Role::Bishop
+        && let Some(wing) = mover.wing.take()
+    {
+        pattern.from &= bishop_squares(wing, turn);
+    }
+    if let Some(target) = &mut captured
+        && target.role == Role::Bishop
+        && let Some(wing) = target.wing.take()
+    {
+        pattern.captured_on &= bishop_squares(wing, !turn);
+    }
     // Each wing word reads two ways: the piece that began on that wing,
     // or the one that stands there now.
     if mover.wing.is_none() && captured.is_none_or(|t| t.wing.is_none()) {
@@ -289,6 +303,17 @@ fn home_file(role: Role, wing: Wing) -> Option<File> {
         Wing::King => king_side,
         Wing::Queen => queen_side,
     })
+}
+
+/// The squares of the colour `side`'s bishop of `wing` began on.
+fn bishop_squares(wing: Wing, side: Color) -> Bitboard {
+    let file = if wing == Wing::King { File::F } else { File::C };
+    let home = Square::from_coords(file, side.fold_wb(Rank::First, Rank::Eighth));
+    if home.is_dark() {
+        Bitboard::DARK_SQUARES
+    } else {
+        Bitboard::LIGHT_SQUARES
+    }
 }
 
 /// The files of `role` on `wing`, or on both wings (a short `B` or `N`).
@@ -652,6 +677,20 @@ mod tests {
             en("R/1-Q2", Color::White).first.from,
             Bitboard::from_rank(Rank::First)
         );
+    }
+
+    #[test]
+    fn a_bishops_wing_names_the_colour_it_began_on() {
+        // The queen's bishop on the king's side, the king's bishop on the
+        // queen's: `QB-N5` is the one that began on c1, wherever it stands.
+        let r = en("QB-N5", Color::White);
+        assert!(r.more.is_empty());
+        assert_eq!(r.first.from, Bitboard::DARK_SQUARES);
+        assert_eq!(en("KB-N5", Color::Black).first.from, Bitboard::DARK_SQUARES);
+        assert_eq!(en("QB-N5", Color::Black).first.from, Bitboard::LIGHT_SQUARES);
+        let r = en("NxKB", Color::White);
+        assert!(r.more.is_empty());
+        assert_eq!(r.first.captured_on, Bitboard::DARK_SQUARES);
     }
 
     #[test]
