@@ -117,6 +117,7 @@ impl Game<'_> {
             WordedEnd::Resigned(shakmaty::Color::White) => "0-1",
             WordedEnd::Resigned(shakmaty::Color::Black) => "1-0",
             WordedEnd::Drawn => "1/2-1/2",
+            WordedEnd::Heading(result) => result,
         })
     }
 

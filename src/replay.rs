@@ -60,6 +60,9 @@ pub enum WordedEnd {
     Resigned(shakmaty::Color),
     /// The game was drawn (`Drawn.`, `Partie nulle.`).
     Drawn,
+    /// No end after the moves, and the heading over them gives the
+    /// result (`Smith – Jones, 1-0`), in PGN's spelling.
+    Heading(&'static str),
 }
 
 /// What replaying a game gave.

@@ -45,7 +45,7 @@ use crate::game::{ReadOptions, tables_for};
 use crate::lang::Language;
 use crate::notation::Notation;
 use crate::notation::evaluation;
-use crate::pgn::lexer::{Lexed, Token, TokenKind};
+use crate::pgn::lexer::{Lexed, Token, TokenKind, standard_result};
 
 use path::{Found, Layout, MainLine, Spans, StopKind, main_line};
 pub use path::Tolerance;
@@ -813,6 +813,8 @@ impl Assembly<'_> {
                     WordedEnd::Resigned(resigning_side(text, words, end, pos.turn()))
                 });
             }
+        } else if line.stop.is_none() {
+            replay.ended_in_words = heading_result(text, words).map(WordedEnd::Heading);
         }
         if let Some(stop) = &line.stop {
             let first = &words[stop.first];
@@ -890,6 +892,17 @@ fn resigning_side(text: &str, words: &[Word], at: usize, to_move: Color) -> Colo
         .unwrap_or(to_move)
 }
 
+/// The result a heading gives before the first move number
+/// (`Sivuk – Vakhidov, 1–0`), in PGN's spelling.
+fn heading_result(text: &str, words: &[Word]) -> Option<&'static str> {
+    words
+        .iter()
+        .take_while(|w| !w.is_number())
+        .find(|w| w.kind == WordKind::Result)
+        .and_then(|w| standard_result(w.text(text).trim_end_matches('.')))
+        .filter(|&r| r != "*")
+}
+
 /// `1-0.` is written `1-0`.
 fn result_text_len(word: &str) -> u32 {
     word.trim_end_matches('.').len() as u32
@@ -920,6 +933,7 @@ fn mark_message(kind: Kind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::{Move, Role};
 
     fn sans(text: &str) -> String {
         let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
@@ -1148,6 +1162,41 @@ mod tests {
             Some(WordedEnd::Resigned(Color::White))
         );
         assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 Then the draw came."), None);
+        // Under a table, in the paragraph after it; not in a later one.
+        let table = "| 1 | e4 | e5 |\n| 2 | Nf3 | Nc6 |\n\n";
+        assert_eq!(ended(&format!("{table}Agreed drawn.")), Some(WordedEnd::Drawn));
+        assert_eq!(ended(&format!("{table}A fine game.\n\nDrawn.")), None);
+        // Not after the moves, but over them.
+        let headed = format!("Sivuk – Vakhidov, 1–0\n\n{table}");
+        assert_eq!(sans(&headed), "e4 e5 Nf3 Nc6");
+        assert_eq!(ended(&headed), Some(WordedEnd::Heading("1-0")));
+    }
+
+    #[test]
+    fn a_promotion_in_words_names_its_piece() {
+        let start: Chess = "8/P5k1/8/8/8/8/8/6K1 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .ok()
+            .and_then(|f| f.into_position(shakmaty::CastlingMode::Standard).ok())
+            .expect("a legal position");
+        for (text, piece) in [
+            ("1. P. to R. 8th, becoming a Knight.  1. K. to B. 3rd.", Some(Role::Knight)),
+            ("1. P. to R. 8th (becomes a Bishop) 1. K. to B. 3rd.", Some(Role::Bishop)),
+            ("1. P. to R. 8th, queening.  1. K. to B. 3rd.", Some(Role::Queen)),
+        ] {
+            let doc = read(text, &start, &ReadOptions::default(), Tolerance::Misprints);
+            let moves: Vec<Move> = doc
+                .replay
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Move { mv, .. } => Some(*mv),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(moves.len(), 2, "{text}");
+            assert_eq!(moves[0].promotion(), piece, "{text}");
+        }
     }
 
     #[test]

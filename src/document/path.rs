@@ -423,9 +423,12 @@ impl<'t> Layout<'t> {
                 at.entry(n).or_default().push((i, q));
             }
         }
+        // A result before the first move number is a heading's
+        // (`Smith – Jones, 1-0`): it ends no game.
+        let first_number = words.iter().position(Word::is_number).unwrap_or(0);
         let mut result_after = vec![usize::MAX; words.len() + 1];
         for i in (0..words.len()).rev() {
-            result_after[i] = if words[i].kind == WordKind::Result && depth[i] == 0 {
+            result_after[i] = if words[i].kind == WordKind::Result && depth[i] == 0 && i > first_number {
                 i
             } else {
                 result_after[i + 1]
@@ -585,7 +588,9 @@ impl<'t> Layout<'t> {
         let mut i = end;
         let mut words = 0;
         while let Some(w) = self.words.get(i) {
-            if w.paragraph && i > end {
+            // `Agreed drawn.` under a table: the paragraph right after
+            // the last move may open with the end; a later one may not.
+            if w.paragraph && i > end && (words > 0 || self.words[end..i].iter().any(|w| w.paragraph)) {
                 return None;
             }
             match w.kind {

@@ -138,7 +138,9 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
     let mut counted = 0;
     for len in 1.. {
         let i = first + len - 1;
-        if words.get(i).is_some_and(|w| !matches!(w.kind, WordKind::Open | WordKind::Close)) {
+        // Brackets and a comma before a word that joins (`8th, becoming`)
+        // are not counted.
+        if words.get(i).is_some_and(|w| !matches!(w.kind, WordKind::Open | WordKind::Close | WordKind::Separator)) {
             counted += 1;
         }
         if counted > MAX_SPAN {
@@ -162,6 +164,10 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
             continue;
         }
         let word = words[i].text(text);
+        // `becoming a Queen`: the article before the piece says nothing.
+        if matches!(word, "a" | "an") && is_promotion_word(words[i - 1].text(text)) {
+            continue;
+        }
         short_form(word, &mut joined);
         if !joined.is_empty() && words[i].kind != WordKind::Open {
             out.push((len, capital_captures(&without_glyphs_in_brackets(&joined))));
@@ -181,7 +187,15 @@ fn is_connector(word: &str) -> bool {
     vocabulary()
         .long_form
         .get(bare.as_str())
-        .is_some_and(|mark| mark == "-" || mark == "x")
+        .is_some_and(|mark| matches!(mark.as_str(), "-" | "x") || mark.starts_with('='))
+}
+
+/// Whether `word` is a long-form word that promotes (`becoming`).
+fn is_promotion_word(word: &str) -> bool {
+    vocabulary()
+        .long_form
+        .get(word.to_lowercase().as_str())
+        .is_some_and(|mark| mark.starts_with('='))
 }
 
 /// Whether `word` is lower-case letters each followed by a full stop.
@@ -243,6 +257,8 @@ fn short_form(word: &str, out: &mut String) {
     // (`square!!`: a glyph glued to a word in long form.)
     let stem = bare.trim_end_matches(['!', '?']);
     if let Some(mark) = vocabulary().long_form.get(stem.to_lowercase().as_str()) {
+        // `(becoming a Q.)`: the bracket marks the promotion already.
+        let mark = if out.ends_with('(') { mark.trim_start_matches('=') } else { mark };
         out.push_str(mark);
         out.push_str(&bare[stem.len()..]);
         return;

@@ -114,6 +114,8 @@ struct Current {
     has_moves: bool,
     /// Lines of moves, not only of commentary or a title.
     has_move_lines: bool,
+    /// Lines that are not prose: moves, or text such as a table's rows.
+    has_score_lines: bool,
     blank_after_tags: bool,
     ends_with_result: bool,
     in_comment: bool,
@@ -291,7 +293,12 @@ impl<R: BufRead> Splitter<R> {
                 cur.has_moves = true;
                 cur.has_move_lines |= matches!(kind, Kind::MoveOne | Kind::MoveLater);
                 cur.in_comment = track_comment(line, cur.in_comment);
-                cur.ends_with_result = !cur.in_comment && ends_with_result(line);
+                // A heading's result (`Smith – Jones, 1-0` over the
+                // moves) ends no game: a line of prose before any of the
+                // score does not.
+                let heading = kind == Kind::Prose && !cur.has_score_lines;
+                cur.ends_with_result = !cur.in_comment && !heading && ends_with_result(line);
+                cur.has_score_lines |= kind != Kind::Prose;
             }
         }
         cur.previous_blank = kind == Kind::Blank;
@@ -461,6 +468,16 @@ impl<R: BufRead> Splitter<R> {
         // continues this one (they were commentary).
         if !self.held.is_empty() {
             match kind {
+                // Prose after a game its result ended, and then the next
+                // score: the prose is the next game's title.
+                Kind::MoveOne | Kind::MoveLater | Kind::Text
+                    if self.current.ends_with_result && !self.current.has_tags =>
+                {
+                    let finished = self.finish();
+                    self.release_held();
+                    self.append(line_no, line_byte, line, kind);
+                    return finished;
+                }
                 // A result on its own after the moves is the game's.
                 Kind::Text if is_result_line(line) => self.release_held(),
                 Kind::Blank | Kind::Text | Kind::Prose | Kind::Escape => {
@@ -509,7 +526,13 @@ impl<R: BufRead> Splitter<R> {
         if paragraph_break && !cur.has_tags && !cur.ends_with_result {
             return self.hold(line_no, line_byte, line);
         }
-        // A game whose result is written ends at the next blank line.
+        // A game whose result is written ends at the next blank line:
+        // with tags, at once; without, at the next line that is not
+        // prose, the prose before it kept with the game after it or, at
+        // the end, with this one (`1-0` and then `Black resigned.`).
+        if paragraph_break && cur.ends_with_result && !cur.has_tags {
+            return self.hold(line_no, line_byte, line);
+        }
         if paragraph_break && cur.ends_with_result {
             let finished = self.finish();
             self.current.previous_blank = true;
@@ -895,6 +918,27 @@ mod tests {
         let games = split("1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7#\n\n1-0\n\n1.d4 d5\n");
         assert_eq!(games.len(), 2);
         assert!(games[0].text.trim_end().ends_with("1-0"));
+    }
+
+    #[test]
+    fn prose_after_a_games_result_stays_with_it_or_titles_the_next() {
+        let games = split("1. e4 e5 2. Nf3 Nc6 1-0\n\nBlack resigned.\n");
+        assert_eq!(games.len(), 1);
+        assert!(games[0].text.ends_with("Black resigned.\n"));
+        let games = split("1. e4 e5 1-0\n\nA quick game.\n\n| 1 | d4 | d5 |\n| 2 | c4 | 0-1 |\n");
+        assert_eq!(games.len(), 2);
+        assert!(games[1].text.starts_with("A quick game."));
+        let games = split("1. e4 e5 1-0\n\nThe notes end here.\n\n[Event \"x\"]\n\n1. d4 *\n");
+        assert_eq!(games.len(), 2);
+        assert!(games[0].text.contains("The notes end here."));
+    }
+
+    #[test]
+    fn a_result_in_a_heading_ends_no_game() {
+        let games = split("Sivuk – Vakhidov, 1-0\n\n1. e4 e5 2. Nf3 Nc6\n");
+        assert_eq!(games.len(), 1);
+        let games = split("| 1 | f3 | e5 |\n| 2 | g4 | Qh4# |\nWhite resigned, 0-1\n\n| 1 | d4 | d5 |\n");
+        assert_eq!(games.len(), 2);
     }
 
     #[test]
