@@ -177,7 +177,7 @@ fn piece_list(text: &str) -> Option<Result<Written, (u32, String, String)>> {
         .map_or(text.len(), |i| second + i);
     let written = text[start..end].to_owned();
     Some(
-        match parse_piece_list(&written, Letters::Auto, Color::White) {
+        match parse_piece_list(&written, Letters::Auto, turn_in_words(&lower)) {
             Ok(reading) => Ok(Written {
                 fen: reading.fen,
                 at: start as u32,
@@ -186,6 +186,28 @@ fn piece_list(text: &str) -> Option<Result<Written, (u32, String, String)>> {
             Err(e) => Err((start as u32, written, e.message)),
         },
     )
+}
+
+/// The side to move that a text in lower case names in words (`Black to
+/// play`), else White.
+fn turn_in_words(lower: &str) -> Color {
+    const BLACK_MOVES: &[&str] = &[
+        "black to move",
+        "black to play",
+        "schwarz am zug",
+        "schwarz zieht",
+        "les noirs jouent",
+        "trait aux noirs",
+        "juegan las negras",
+        "juegan negras",
+        "sötét lép",
+        "sötét indul",
+    ];
+    if BLACK_MOVES.iter().any(|words| lower.contains(words)) {
+        Color::Black
+    } else {
+        Color::White
+    }
 }
 
 /// The words that lead a side's list, with their colon.
@@ -264,6 +286,13 @@ mod tests {
             let found = find(text).fen.map(|w| w.fen);
             assert_eq!(found.as_deref(), Some("6k1/8/8/8/8/8/8/3Q2K1 w - - 0 1"), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_piece_list_takes_the_side_to_move_from_the_text() {
+        let text = "White: Kg1, Qd1.\nBlack: Kg8, h7.\nBlack to play and draw.";
+        let found = find(text).fen.map(|w| w.fen);
+        assert_eq!(found.as_deref(), Some("6k1/7p/8/8/8/8/8/3Q2K1 b - - 0 1"));
     }
 
     #[test]

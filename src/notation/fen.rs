@@ -144,7 +144,8 @@ pub fn parse_piece_list(
     for (lang, name) in candidates {
         match board_from_list(text, lang).and_then(|board| {
             let color = if turn == Color::White { "w" } else { "b" };
-            legal(&format!("{} {color} - - 0 1", board.board_fen()))
+            let castling = castling_at_home(&board);
+            legal(&format!("{} {color} {castling} - 0 1", board.board_fen()))
         }) {
             Ok(fen) => {
                 return Ok(FenReading {
@@ -165,10 +166,57 @@ pub fn parse_piece_list(
     Err(fail(first_error.unwrap_or_else(|| "no letters".into())))
 }
 
+/// The castling a position's pieces allow: a king and a rook on their
+/// squares of the usual start may castle, as problems take it unless they
+/// say otherwise (`KQkq`, or `-` where none may).
+fn castling_at_home(board: &Board) -> String {
+    use shakmaty::Square::{A1, A8, E1, E8, H1, H8};
+    let mut rights = String::new();
+    for (king, rooks) in [(E1, [(H1, 'K'), (A1, 'Q')]), (E8, [(H8, 'k'), (A8, 'q')])] {
+        let Some(k) = board.piece_at(king).filter(|p| p.role == Role::King) else {
+            continue;
+        };
+        for (square, right) in rooks {
+            if board.piece_at(square) == Some(Piece { color: k.color, role: Role::Rook }) {
+                rights.push(right);
+            }
+        }
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    rights
+}
+
+/// The parts of a piece list, one for each side's word and colon: cut at
+/// `;` and before a side's word that opens a list after another side's
+/// (`White: Kg1, h2.` on one line, `Black: Kg8.` on the next).
+fn list_parts(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    for part in text.split(';') {
+        let mut from = 0;
+        for (colon, _) in part.match_indices(':') {
+            let before = &part[..colon];
+            let word_start = before
+                .trim_end()
+                .rfind(|c: char| c.is_whitespace() || c == ',' || c == '.')
+                .map_or(0, |i| i + 1);
+            let word = before[word_start..].trim().to_lowercase();
+            let side = WHITE_WORDS.contains(&word.as_str()) || BLACK_WORDS.contains(&word.as_str());
+            if side && word_start > from {
+                parts.push(&part[from..word_start]);
+                from = word_start;
+            }
+        }
+        parts.push(&part[from..]);
+    }
+    parts.into_iter().map(str::trim).filter(|p| !p.is_empty()).collect()
+}
+
 fn board_from_list(text: &str, lang: &Language) -> Result<Board, String> {
     let mut board = Board::empty();
     let mut kings = [false; 2];
-    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+    for part in list_parts(text) {
         let (side, pieces) = part
             .split_once(':')
             .ok_or_else(|| format!("{part:?} has no \"side:\" before its pieces"))?;
@@ -180,10 +228,11 @@ fn board_from_list(text: &str, lang: &Language) -> Result<Board, String> {
         } else {
             return Err(format!("{:?} is neither White nor Black", side.trim()));
         };
+        // `pawns a2, b2`, `and h7`: words between the pieces say nothing.
         for item in pieces
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|i| !i.is_empty())
+            .split([',', ' ', '\n', '\r', '\t'])
+            .map(|i| i.trim().trim_end_matches('.'))
+            .filter(|i| !i.is_empty() && !is_word(i))
         {
             let (role, rest) = match lang.piece_prefix(item) {
                 Some((role, len)) => (role, &item[len..]),
@@ -216,6 +265,12 @@ fn board_from_list(text: &str, lang: &Language) -> Result<Board, String> {
         ));
     }
     Ok(board)
+}
+
+/// Whether `item` of a piece list is a word of the sentence (`pawns`,
+/// `and`), not a piece: letters only, more than a piece's two.
+fn is_word(item: &str) -> bool {
+    item.chars().count() > 2 && item.chars().all(char::is_alphabetic)
 }
 
 /// The board of `text` with `lang`'s letters replaced by English ones.
@@ -397,6 +452,15 @@ mod tests {
             (hu.fen.as_str(), hu.letters.as_str()),
             (en.fen.as_str(), "hu")
         );
+    }
+
+    #[test]
+    fn a_list_in_sentences_gives_each_side_and_its_castling() {
+        // The sides on lines of their own, without `;`, words between
+        // the pieces, a stop after the last; kings and rooks at home.
+        let text = "White: Ke1, Rh1, pawns a2 and b2.\nBlack: Ke8, Ra8, Rh8, pawn h7.";
+        let r = parse_piece_list(text, Letters::Auto, Color::Black).unwrap();
+        assert_eq!(r.fen, "r3k2r/7p/8/8/8/8/PP6/4K2R b Kkq - 0 1");
     }
 
     #[test]
