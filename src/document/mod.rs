@@ -151,6 +151,12 @@ fn read_in(
             learned.clear();
         }
     }
+    let switched = match &mut best {
+        Some(b) if tolerance != Tolerance::AsPrinted => {
+            read_on_in_another_notation(&orders, start, tables, tolerance, b)
+        }
+        _ => None,
+    };
     let Some(Best {
         line,
         notation,
@@ -186,6 +192,21 @@ fn read_in(
             }
         }
         replay.findings.extend(rows);
+    }
+    if let Some((at, before, letters)) = switched
+        && let Some(found) = line.moves.get(at)
+    {
+        let span = found.span(words);
+        let written = &text[span.start as usize..span.end as usize];
+        let message = format!(
+            "the score changes notation at half-move {}: {} with the {letters} letters before it, {} with the {name} letters from \"{written}\" on",
+            at + 1,
+            spelled(before),
+            spelled(notation),
+        );
+        let mut finding = Finding::game(Kind::LetterSet, Severity::Info, message).at(span.start, written);
+        finding.ply = at as u32 + 1;
+        replay.findings.push(finding);
     }
     if !learned.is_empty() {
         let habits: Vec<String> = learned
@@ -362,6 +383,66 @@ fn read_orders<'a>(
         }
     }
     improved
+}
+
+/// A notation's name in a sentence.
+fn spelled(notation: Notation) -> &'static str {
+    match notation {
+        Notation::San => "algebraic",
+        Notation::Descriptive => "descriptive",
+        Notation::Iccf(_) => "numeric",
+    }
+}
+
+/// Half-moves a notation must read as printed, before and after the
+/// place where a score changes notation, for the change to be read.
+const SWITCH_RUN: usize = 4;
+
+/// A score that changes notation part-way (algebraic for the opening,
+/// then descriptive from a player's sheet): where `best` stops reading
+/// the text as printed, the reading in another notation that reads on
+/// furthest as printed from there, if it reads on.
+fn read_on_in_another_notation<'a>(
+    orders: &[Order<'_>],
+    start: &Chess,
+    tables: &[(Notation, &'a Language, &'a str)],
+    tolerance: Tolerance,
+    best: &mut Best<'a>,
+) -> Option<(usize, Notation, &'a str)> {
+    let line = &best.line;
+    let at = line.moves.iter().position(|f| !f.as_printed()).unwrap_or(line.moves.len());
+    if at < SWITCH_RUN || (at == line.moves.len() && line.stop.is_none()) {
+        return None;
+    }
+    let printed = |moves: &[Found]| moves.iter().filter(|f| f.as_printed()).count();
+    let mut most = printed(&line.moves[at..]).max(SWITCH_RUN - 1);
+    let (text, words, _) = orders[best.order];
+    let layout = Layout::new(text, words);
+    let none = Habits::default();
+    let mut switched = None;
+    for &(notation, lang, name) in tables.iter().filter(|t| t.0 != best.notation) {
+        let read = &line.moves[..at];
+        let on = path::main_line_after(&layout, start, read, (notation, lang), Tolerance::AsPrinted, &none);
+        if printed(&on.moves[at..]) <= most {
+            continue;
+        }
+        let on = path::main_line_after(&layout, start, read, (notation, lang), tolerance, &none);
+        let n = printed(&on.moves[at..]);
+        if n > most {
+            most = n;
+            switched = Some((on, notation, lang, name));
+        }
+    }
+    let (line, notation, lang, name) = switched?;
+    let before = (at, best.notation, best.name);
+    *best = Best {
+        line,
+        notation,
+        lang,
+        name,
+        ..*best
+    };
+    Some(before)
 }
 
 /// Whether `line` read every move of its text as printed, to its end:
@@ -1170,6 +1251,18 @@ mod tests {
         let headed = format!("Sivuk – Vakhidov, 1–0\n\n{table}");
         assert_eq!(sans(&headed), "e4 e5 Nf3 Nc6");
         assert_eq!(ended(&headed), Some(WordedEnd::Heading("1-0")));
+    }
+
+    #[test]
+    fn a_score_may_change_notation_part_way() {
+        // Algebraic for the opening, then Spanish descriptive.
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O A2R 6. T1R P4CD 7. A3C P3D 8. P3A O-O";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O");
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let told = doc.replay.findings.iter().find(|f| f.message.contains("changes notation"));
+        assert_eq!(told.map(|f| (f.ply, f.written.as_str())), Some((10, "A2R")));
+        // A misprint in one notation is no change of notation.
+        assert_eq!(sans("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Bc7 6. Re1 b5"), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5");
     }
 
     #[test]

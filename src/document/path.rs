@@ -274,6 +274,28 @@ impl State {
         }
     }
 
+    /// `read`, moves of `layout`'s words, played from `start`.
+    fn after(start: &Chess, notation: Notation, read: &[Found], layout: &Layout<'_>) -> State {
+        let mut state = State::at_start(start, notation);
+        for found in read {
+            state.white_number = match found.number.map(|q| layout.words[q].kind) {
+                Some(WordKind::Number { n, .. }) if state.pos.turn() == Color::White => Some(n),
+                _ => None,
+            };
+            state.pos.play_unchecked(found.mv);
+            if let Some(origins) = &mut state.origins {
+                origins.play(found.mv);
+            }
+            state.next = found.end;
+            state.plies += 1;
+            state.last = Some(Rc::new(Node {
+                found: found.clone(),
+                prev: state.last.take(),
+            }));
+        }
+        state
+    }
+
     /// The misprints read last that nothing bears out: none when the
     /// game ends after them or a long run of them is the game's own
     /// damaged text; a few of them after its last move read as printed
@@ -639,8 +661,22 @@ pub fn main_line(
     tolerance: Tolerance,
     habits: &Habits,
 ) -> MainLine {
+    main_line_after(layout, start, &[], (notation, lang), tolerance, habits)
+}
+
+/// [`main_line`] going on after the moves `read` (of the same words,
+/// read in another notation or letters: a score that changes notation
+/// part-way).
+pub fn main_line_after(
+    layout: &Layout<'_>,
+    start: &Chess,
+    read: &[Found],
+    (notation, lang): (Notation, &Language),
+    tolerance: Tolerance,
+    habits: &Habits,
+) -> MainLine {
     let mut search = Search::new(layout, notation, lang, tolerance, habits);
-    let first = State::at_start(start, notation);
+    let first = State::after(start, notation, read, layout);
     let mut best = first.clone();
     let mut beam = vec![first];
     while !beam.is_empty() {
