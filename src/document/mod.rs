@@ -890,6 +890,9 @@ impl Assembly<'_> {
             } else {
                 replay.ended_in_words = Some(if spans::is_draw_word(w.text(text)) {
                     WordedEnd::Drawn
+                } else if spans::is_win_word(w.text(text)) {
+                    // `White wins`, or the side that moved.
+                    WordedEnd::Resigned(!resigning_side(text, words, end, !pos.turn()))
                 } else {
                     WordedEnd::Resigned(resigning_side(text, words, end, pos.turn()))
                 });
@@ -1243,6 +1246,17 @@ mod tests {
             Some(WordedEnd::Resigned(Color::White))
         );
         assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 Then the draw came."), None);
+        // The side that moved wins, or the side named.
+        assert_eq!(
+            ended("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 mate, and wins."),
+            Some(WordedEnd::Resigned(Color::Black))
+        );
+        assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 Black wins."), Some(WordedEnd::Resigned(Color::White)));
+        assert_eq!(ended("1. e4 e5 2. Nf3 and wins a pawn. 2... Nc6"), None);
+        // A note after the end that quotes how the game would go on.
+        let noted = "1. e4 e5 2. Nf3 Nc6 3. Bc4, and wins. (a)\n\n(a) Then 3. ... Nf6 4. Ng5 d5 \
+                     5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3.";
+        assert_eq!(sans(noted), "e4 e5 Nf3 Nc6 Bc4");
         // Under a table, in the paragraph after it; not in a later one.
         let table = "| 1 | e4 | e5 |\n| 2 | Nf3 | Nc6 |\n\n";
         assert_eq!(ended(&format!("{table}Agreed drawn.")), Some(WordedEnd::Drawn));

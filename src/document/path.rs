@@ -30,7 +30,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
-use crate::document::spans::{colour_word, is_end_word, short_text, spans, vocabulary};
+use crate::document::spans::{colour_word, is_end_word, is_win_word, short_text, spans, vocabulary};
 use crate::document::synthesis::{self, Forms, Habits, Moves};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
@@ -604,6 +604,18 @@ impl<'t> Layout<'t> {
         (near && followed && self.depth[q] == 0).then_some(q)
     }
 
+    /// Whether word `i` says the side that moved wins, ending its
+    /// sentence (`and wins.`, `und gewinnt`), not `wins the exchange`.
+    pub fn wins_at(&self, i: usize) -> bool {
+        let w = &self.words[i];
+        let word = w.text(self.text);
+        is_win_word(word)
+            && (word.ends_with(['.', '!'])
+                || self.words.get(i + 1).is_none_or(|n| {
+                    n.paragraph || !matches!(n.kind, WordKind::Text | WordKind::Number { .. })
+                }))
+    }
+
     /// The result or resignation word right after a move ending before
     /// `end`, if one is there.
     fn game_end(&self, end: usize) -> Option<usize> {
@@ -618,7 +630,7 @@ impl<'t> Layout<'t> {
             match w.kind {
                 WordKind::Result => return Some(i),
                 // `Black resigned. 1-0`: the result, when it follows.
-                WordKind::Text if is_end_word(w.text(self.text)) => {
+                WordKind::Text if is_end_word(w.text(self.text)) || self.wins_at(i) => {
                     let result = (i + 1..self.words.len())
                         .take(3)
                         .take_while(|&j| !self.words[j].paragraph)
@@ -1608,6 +1620,8 @@ impl Search<'_, '_> {
                 let remark_or_move = ended.is_some_and(|r| {
                     l.adjacent(end).is_some_and(|a| {
                         a < r
+                            // `and wins.`: a conjunction, no remark.
+                            && !(l.wins_at(r) && r == a + 1 && l.words[a].text(l.text).chars().count() <= 3)
                             && l.words[a].kind == WordKind::Text
                             && !is_end_word(l.words[a].text(l.text))
                             && (l.words[a..r].iter().all(|w| colour_word(w.text(l.text)).is_none())

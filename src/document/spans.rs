@@ -32,6 +32,9 @@ pub struct Vocabulary {
     /// Words that say the game was drawn.
     #[serde(default)]
     pub draw: Vec<String>,
+    /// Words that say the side that moved last wins (`and wins.`).
+    #[serde(default)]
+    pub win: Vec<String>,
     /// Words for a pawn's advance by one square and by two (`K. P. two`).
     #[serde(default)]
     pub steps: Vec<String>,
@@ -72,6 +75,11 @@ pub fn is_resign_word(word: &str) -> bool {
 /// Whether `word` (a text word) says that the game was drawn.
 pub fn is_draw_word(word: &str) -> bool {
     one_of(word, &vocabulary().draw)
+}
+
+/// Whether `word` (a text word) says that a side wins.
+pub fn is_win_word(word: &str) -> bool {
+    one_of(word, &vocabulary().win)
 }
 
 /// Whether `word` ends a game in words: a resignation or a draw.
