@@ -169,7 +169,12 @@ fn piece_list(text: &str) -> Option<Result<Written, (u32, String, String)>> {
         .match_indices('\n')
         .find(|(i, _)| rest[i + 1..].trim_start().starts_with(|c: char| c.is_ascii_digit()))
         .map(|(i, _)| i);
-    let end = [rest.find(". "), rest.find(".\n"), rest.find("\n\n"), numbered_line]
+    // A line that ends without a comma or semicolon ends the list.
+    let line_end = rest
+        .match_indices('\n')
+        .find(|(i, _)| !rest[..*i].trim_end().ends_with([',', ';']))
+        .map(|(i, _)| i);
+    let end = [rest.find(". "), rest.find(".\n"), rest.find("\n\n"), numbered_line, line_end]
         .into_iter()
         .flatten()
         .min()
@@ -195,6 +200,7 @@ fn turn_in_words(lower: &str) -> Color {
         "black to move",
         "black to play",
         "schwarz am zug",
+        "schwarz am zuge",
         "schwarz zieht",
         "les noirs jouent",
         "trait aux noirs",
@@ -293,6 +299,13 @@ mod tests {
         let text = "White: Kg1, Qd1.\nBlack: Kg8, h7.\nBlack to play and draw.";
         let found = find(text).fen.map(|w| w.fen);
         assert_eq!(found.as_deref(), Some("6k1/7p/8/8/8/8/8/3Q2K1 b - - 0 1"));
+    }
+
+    #[test]
+    fn a_piece_list_ends_with_its_line_and_counts_no_pieces() {
+        let text = "Weiß: Kb6, Bc6 (2)\nSchwarz: Ka1, Td5 (2)\nWeiß am Zuge gewinnt.\n\n1. c7 Td6+";
+        let found = find(text).fen.map(|w| w.fen);
+        assert_eq!(found.as_deref(), Some("8/8/1KP5/3r4/8/8/8/k7 w - - 0 1"));
     }
 
     #[test]

@@ -268,9 +268,14 @@ fn board_from_list(text: &str, lang: &Language) -> Result<Board, String> {
 }
 
 /// Whether `item` of a piece list is a word of the sentence (`pawns`,
-/// `and`), not a piece: letters only, more than a piece's two.
+/// `and`), letters only, more than a piece's two, or a count of the
+/// pieces (`(2)`): not a piece.
 fn is_word(item: &str) -> bool {
-    item.chars().count() > 2 && item.chars().all(char::is_alphabetic)
+    let count = item
+        .strip_prefix('(')
+        .and_then(|i| i.strip_suffix(')'))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    count || (item.chars().count() > 2 && item.chars().all(char::is_alphabetic))
 }
 
 /// The board of `text` with `lang`'s letters replaced by English ones.
