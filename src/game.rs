@@ -237,9 +237,13 @@ fn read_tolerating<'a>(text: &'a str, options: &ReadOptions<'_>, tolerance: Tole
         let doc = document::read(text, &start, options, tolerance);
         // A failed replay counts its moves in `resolved`.
         let read = replay.main_plies.max(replay.resolved);
-        // Text with prose read as far is read better by its own reader.
+        // Text with prose read as far is read better by its own reader,
+        // and so is text that fails as movetext where it reads whole
+        // (words in a side line: `(… 5.Rd7 et les deux pions vont à dame)`).
+        let whole = !doc.replay.failed && replay.failed && doc.replay.main_plies >= replay.main_plies;
         if doc.replay.main_plies > read
             || (doc.replay.main_plies == read && has_prose(text, &lexed))
+            || whole
         {
             findings.retain(|f| f.kind != Kind::BadTag && f.kind != Kind::Syntax);
             running_text = true;
