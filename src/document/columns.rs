@@ -12,6 +12,18 @@
 //!   4 … BLACK. 1. P to K 4 2. P takes P …`); the game takes one move from
 //!   each in turn.
 //!
+//! Texts that set a game out as a table print it **across the page**: a
+//! row of move numbers, White's moves under them and Black's under
+//! those, each move in its number's column, in blocks that wrap
+//! (`      1       2` / `White e4      Nf3` / `Black e5      Nc6`). The
+//! rows may open with a label (`White`, `W`, `Weiß`, a player's name) or
+//! none, the columns be ruled with bars (`| 1 | 2 |`), or the number
+//! row be left out and the block's first number open White's row
+//! (`1. e4   Nf3` / `   e5   Nc6`). A move stands under the number
+//! nearest its first character, counted in characters, so that
+//! figurines and Cyrillic letters keep their columns; the game reads
+//! column by column.
+//!
 //! [`reorder`] gives the text in the order the game reads, made of the
 //! original's pieces, with the map back to the original's offsets. The
 //! reader reads it beside the text as printed and keeps the reading that
@@ -104,8 +116,10 @@ impl Reordered {
 /// The text in the order its columns read, when its move numbers show a
 /// layout in columns; `None` when they do not.
 pub fn reorder(text: &str, words: &[Word]) -> Option<Reordered> {
-    let (order, lines_show_it) = match side_by_side(text, words) {
-        Some(order) => (order, true),
+    let (order, lines_show_it) = match across(text)
+        .or_else(|| side_by_side(text, words).map(|order| (order, true)))
+    {
+        Some(found) => found,
         None => (
             one_after_the_other(text, words, dotted_number)
                 .or_else(|| one_after_the_other(text, words, white_number))?,
@@ -121,6 +135,12 @@ pub fn reorder(text: &str, words: &[Word]) -> Option<Reordered> {
         out.push(text, range);
     }
     Some(out)
+}
+
+/// Whether `text` prints a game across the page, in a table of move
+/// numbers with the moves under them (see [`reorder`]).
+pub fn is_across(text: &str) -> bool {
+    across(text).is_some()
 }
 
 /// White's move number `n` of a word, if it is one.
@@ -329,6 +349,454 @@ fn column_end(text: &str, words: &[Word], numbers: &[(usize, u32)], next: usize)
         .map_or(text.len() as u32, |w| w.start)
 }
 
+/// A line of the text: its byte range, without its line break.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    start: u32,
+    end: u32,
+}
+
+/// A word of a line in a table: its byte range and the column (in
+/// characters, tabs to the next multiple of eight) it starts at.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    start: u32,
+    end: u32,
+    col: usize,
+}
+
+/// The lines of `text`.
+fn lines(text: &str) -> Vec<Line> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        out.push(Line {
+            start: at as u32,
+            end: (at + body.len()) as u32,
+        });
+        at += line.len();
+    }
+    out
+}
+
+/// The words of `line`, split at white space and, where `bars`, at
+/// `|` too (the bars themselves left out).
+fn cells(text: &str, line: Line, bars: bool) -> Vec<Cell> {
+    let mut out = Vec::new();
+    let mut col = 0;
+    let mut open: Option<Cell> = None;
+    for (i, c) in text[line.start as usize..line.end as usize].char_indices() {
+        let at = line.start + i as u32;
+        if c.is_whitespace() || (bars && c == '|') {
+            out.extend(open.take());
+        } else {
+            let cell = open.get_or_insert(Cell {
+                start: at,
+                end: at,
+                col,
+            });
+            cell.end = at + c.len_utf8() as u32;
+        }
+        col = if c == '\t' { (col / 8 + 1) * 8 } else { col + 1 };
+    }
+    out.extend(open);
+    out
+}
+
+/// The move number a word of a table is (`7`, `7.`, `7)`), if it is one.
+fn table_number(word: &str) -> Option<u32> {
+    let digits = word.strip_suffix(['.', ')']).unwrap_or(word);
+    if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n > 0)
+}
+
+/// Words that label a table's rows, lower case: a side's name in the
+/// languages the letter tables read, or its initial.
+const WHITE_LABELS: &[&str] = &[
+    "white", "weiß", "weiss", "blancas", "blanco", "blancs", "blanc", "bianco", "wit", "białe",
+    "biały", "világos", "vit", "bílý", "bílé", "hvítt", "valkea", "белые", "w", "wh", "bl",
+];
+const BLACK_LABELS: &[&str] = &[
+    "black", "schwarz", "negras", "negro", "noirs", "noir", "nero", "zwart", "czarne", "czarny",
+    "sötét", "svart", "černý", "černé", "svart", "musta", "черные", "чёрные", "b", "bk", "s",
+    "n", "ч",
+];
+
+/// The side a row's label names: `Some(true)` White, `Some(false)`
+/// Black, `None` for a word that is no side's label. An initial names
+/// no side here (`B` is Black in English and White in Spanish).
+fn label_side(word: &str) -> Option<Option<bool>> {
+    let word = word.trim_end_matches([':', '.']).to_lowercase();
+    let side = |labels: &[&str]| labels.contains(&word.as_str());
+    let named = word.chars().count() > 2;
+    if side(WHITE_LABELS) {
+        Some(named.then_some(true))
+    } else if side(BLACK_LABELS) {
+        Some(named.then_some(false))
+    } else {
+        None
+    }
+}
+
+/// Whether a table's row can hold moves: none of its words is a bare
+/// number (the next block's numbers, a crosstable's points), one holds
+/// a letter, and no more than half are words of prose (four lower-case
+/// letters or more: `draw`, `round`).
+fn moves_row(text: &str, cells: &[Cell]) -> bool {
+    let word = |c: &Cell| &text[c.start as usize..c.end as usize];
+    let prose = |w: &str| {
+        let w = w.trim_end_matches(['.', ',', ';', ':', '!', '?']);
+        w.chars().count() >= 4 && w.chars().all(char::is_lowercase)
+    };
+    !cells.is_empty()
+        && cells.iter().all(|c| table_number(word(c)).is_none())
+        && cells.iter().any(|c| word(c).chars().any(char::is_alphabetic))
+        && 2 * cells.iter().filter(|c| prose(word(c))).count() <= cells.len()
+}
+
+/// One block of a table across the page: the move numbers' pieces (or
+/// the first number alone) and White's and Black's cells under each.
+struct Block {
+    /// Its first move number.
+    first: u32,
+    /// The lines it takes.
+    lines: std::ops::Range<usize>,
+    /// Each column's number piece, where the number is printed.
+    numbers: Vec<Option<Range<u32>>>,
+    /// Each column's cell, one row for each side, in the order they
+    /// read.
+    rows: Vec<Vec<Option<Range<u32>>>>,
+    /// Pieces of the block that are no cell (words beyond the last
+    /// column), read after it.
+    rest: Vec<Range<u32>>,
+}
+
+/// A game printed across the page: a line of move numbers, and under
+/// it White's moves and then Black's, each under its number, in blocks
+/// that wrap (`1 2 3` / `White e4 Nf3 Bb5` / `Black e5 Nc6 a6`); or
+/// ruled with bars (`| 1 | 2 |` / `| e4 | Nf3 |`); or with the block's
+/// first number only, opening White's row. Column by column: the
+/// number, then each side's move. Whether a line of numbers shows the
+/// table, beside the order.
+fn across(text: &str) -> Option<(Vec<Range<u32>>, bool)> {
+    let lines = lines(text);
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let block = numbered_columns(text, &lines, i)
+            .or_else(|| ruled(text, &lines, i))
+            .or_else(|| numbered_rows(text, &lines, i));
+        match block {
+            Some(block) => {
+                i = block.lines.end;
+                blocks.push(block);
+            }
+            None => i += 1,
+        }
+    }
+    // A block with its first number only shows no table on its own: it
+    // needs a block before or after it whose numbering it continues, or
+    // a run of moves in both rows.
+    let first_only = |b: &Block| b.numbers.iter().skip(1).all(Option::is_none);
+    let continues = |a: &Block, b: &Block| a.first + a.numbers.len() as u32 == b.first;
+    let stands: Vec<bool> = (0..blocks.len())
+        .map(|k| {
+            let b = &blocks[k];
+            !first_only(b)
+                || (k > 0 && continues(&blocks[k - 1], b))
+                || blocks.get(k + 1).is_some_and(|next| continues(b, next))
+                || b.rows.iter().all(|r| r.iter().flatten().count() >= MIN_RUN)
+        })
+        .collect();
+    let shown = blocks.iter().any(|b| !first_only(b));
+    let mut order = Vec::new();
+    let mut cursor = 0;
+    for block in blocks.iter().zip(&stands).filter(|(_, s)| **s).map(|(b, _)| b) {
+        let (Some(first), Some(last)) =
+            (lines.get(block.lines.start), lines.get(block.lines.end - 1))
+        else {
+            continue;
+        };
+        order.push(cursor..first.start);
+        for (k, number) in block.numbers.iter().enumerate() {
+            order.extend(number.clone());
+            order.extend(block.rows.iter().filter_map(|row| row.get(k).cloned().flatten()));
+        }
+        order.extend(block.rest.iter().cloned());
+        cursor = last.end;
+    }
+    if order.is_empty() {
+        return None;
+    }
+    order.push(cursor..text.len() as u32);
+    Some((order, shown))
+}
+
+/// A cell's piece: its words and the blanks after them on its line, so
+/// that pieces read one after the other as they are.
+fn piece(text: &str, line: Line, start: u32, end: u32) -> Range<u32> {
+    let after = &text[end as usize..line.end as usize];
+    let blanks = after.len() - after.trim_start_matches([' ', '\t']).len();
+    start..end + blanks as u32
+}
+
+/// The lines of a block's moves from `from`: one or two lines, up to a
+/// blank line.
+fn move_lines(text: &str, lines: &[Line], from: usize) -> Vec<(usize, Vec<Cell>)> {
+    (from..lines.len().min(from + 2))
+        .map(|k| (k, cells(text, lines[k], false)))
+        .take_while(|(_, cells)| !cells.is_empty())
+        .collect()
+}
+
+/// The side a row's first word names, and the row without it where it
+/// is a label: a side's name, a word ending in a colon, or a word with
+/// no digit standing left of the first column (`Kasp.` before `e4`).
+fn unlabel<'c>(text: &str, row: &'c [Cell], first_col: Option<usize>) -> (Option<bool>, &'c [Cell]) {
+    let Some((head, rest)) = row.split_first() else {
+        return (None, row);
+    };
+    let word = &text[head.start as usize..head.end as usize];
+    if let Some(side) = label_side(word) {
+        return (side, rest);
+    }
+    let left = first_col.is_some_and(|c| head.col + 1 < c)
+        && !word.contains(|c: char| c.is_ascii_digit())
+        && rest.first().is_some_and(|next| first_col.is_some_and(|c| next.col + 2 >= c));
+    if word.ends_with(':') || left {
+        return (None, rest);
+    }
+    (None, row)
+}
+
+/// Puts the rows in the order they read: Black's first only where its
+/// label says so and White's says the other.
+fn sides_in_order(rows: &mut [Vec<Option<Range<u32>>>], sides: &[Option<bool>]) {
+    if rows.len() == 2 && sides == [Some(false), Some(true)] {
+        rows.swap(0, 1);
+    }
+}
+
+/// A block whose line `at` holds its move numbers, counting up by one,
+/// each standing over its column (`      1       2       3`), with the
+/// rows of moves under it.
+fn numbered_columns(text: &str, lines: &[Line], at: usize) -> Option<Block> {
+    let line = *lines.get(at)?;
+    let heads = cells(text, line, false);
+    let numbers: Vec<u32> = heads
+        .iter()
+        .map(|c| table_number(&text[c.start as usize..c.end as usize]))
+        .collect::<Option<_>>()?;
+    if numbers.len() < 2 || numbers.windows(2).any(|w| w[1] != w[0] + 1) {
+        return None;
+    }
+    let cols: Vec<usize> = heads.iter().map(|c| c.col).collect();
+    let rows = move_lines(text, lines, at + 1);
+    let mut block = Block {
+        first: numbers[0],
+        lines: at..at + 1,
+        numbers: heads.iter().map(|c| Some(piece(text, line, c.start, c.end))).collect(),
+        rows: Vec::new(),
+        rest: Vec::new(),
+    };
+    let mut sides = Vec::new();
+    for (k, row) in &rows {
+        let (side, row) = unlabel(text, row, cols.first().copied());
+        if !moves_row(text, row) {
+            break;
+        }
+        sides.push(side);
+        block.rows.push(under(text, lines[*k], row, &cols));
+        block.lines.end = k + 1;
+    }
+    // A block needs a move under its numbers.
+    block.rows.first()?.iter().flatten().next()?;
+    sides_in_order(&mut block.rows, &sides);
+    Some(block)
+}
+
+/// The cells of `row` under the columns starting at `cols`: each word
+/// under the column nearest its start, words under one column making
+/// one cell. Where the row stands shifted against the numbers (a label
+/// wider than the numbers' indent), its words are matched as shifted so
+/// that its first word stands under the first number, when that puts
+/// them nearer their columns.
+fn under(text: &str, line: Line, row: &[Cell], cols: &[usize]) -> Vec<Option<Range<u32>>> {
+    let place = |shift: isize| {
+        let mut cost = 0;
+        let mut columns = Vec::with_capacity(row.len());
+        for cell in row {
+            let at = cell.col as isize + shift;
+            let (k, distance) = cols
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| (k, (c as isize - at).unsigned_abs()))
+                .min_by_key(|&(_, d)| d)
+                .unwrap_or((0, 0));
+            // Two words far apart under one column: the row is not
+            // placed right.
+            if columns.last().is_some_and(|&(last, end): &(usize, usize)| last == k && cell.col > end + 1) {
+                cost += 8;
+            }
+            cost += distance;
+            let end = cell.col + text[cell.start as usize..cell.end as usize].chars().count();
+            columns.push((k, end));
+        }
+        (cost, columns)
+    };
+    let shift = match (row.first(), cols.first()) {
+        (Some(cell), Some(&col)) => col as isize - cell.col as isize,
+        _ => 0,
+    };
+    let (plain, shifted) = (place(0), place(shift));
+    let (_, columns) = if shifted.0 < plain.0 { shifted } else { plain };
+    let mut out: Vec<Option<Range<u32>>> = vec![None; cols.len()];
+    for (cell, (k, _)) in row.iter().zip(columns) {
+        let slot = &mut out[k];
+        let start = slot.as_ref().map_or(cell.start, |r| r.start);
+        *slot = Some(piece(text, line, start, cell.end));
+    }
+    out
+}
+
+/// A block ruled with bars: a row of move numbers (`| 1 | 2 | 3 |`,
+/// perhaps under a label cell), then the rows of moves, cell for cell
+/// (`| e4 | Nf3 | Bb5 |`), a rule of dashes between them left out.
+fn ruled(text: &str, lines: &[Line], at: usize) -> Option<Block> {
+    let line = *lines.get(at)?;
+    let bar_cells = |line: Line| -> Option<Vec<Option<Cell>>> {
+        let body = &text[line.start as usize..line.end as usize];
+        let trimmed = body.trim();
+        if !trimmed.starts_with('|') {
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut from = line.start + (body.len() - body.trim_start().len()) as u32 + 1;
+        for part in trimmed[1..].split('|') {
+            let inner = Line {
+                start: from,
+                end: from + part.len() as u32,
+            };
+            let words = cells(text, inner, false);
+            out.push(match (words.first(), words.last()) {
+                (Some(a), Some(b)) => Some(Cell {
+                    start: a.start,
+                    end: b.end,
+                    col: a.col,
+                }),
+                _ => None,
+            });
+            from = inner.end + 1;
+        }
+        // What follows the last bar is no cell.
+        if trimmed.ends_with('|') {
+            out.pop();
+        }
+        Some(out)
+    };
+    let word = |c: &Cell| &text[c.start as usize..c.end as usize];
+    let heads = bar_cells(line)?;
+    let labelled = heads.first()?.is_none_or(|c| table_number(word(&c)).is_none());
+    let heads = &heads[usize::from(labelled)..];
+    let numbers: Vec<u32> = heads
+        .iter()
+        .map(|c| c.and_then(|c| table_number(word(&c))))
+        .collect::<Option<_>>()?;
+    if numbers.len() < 2 || numbers.windows(2).any(|w| w[1] != w[0] + 1) {
+        return None;
+    }
+    let rule = |line: Line| {
+        let body = &text[line.start as usize..line.end as usize];
+        body.contains('-') && body.chars().all(|c| matches!(c, '|' | '-' | ':' | '+' | '=' | ' ' | '\t'))
+    };
+    let mut next = at + 1;
+    while lines.get(next).is_some_and(|&l| rule(l)) {
+        next += 1;
+    }
+    let mut block = Block {
+        first: numbers[0],
+        lines: at..next,
+        numbers: heads
+            .iter()
+            .map(|c| c.map(|c| piece(text, line, c.start, c.end)))
+            .collect(),
+        rows: Vec::new(),
+        rest: Vec::new(),
+    };
+    let mut sides = Vec::new();
+    while block.rows.len() < 2
+        && let Some(&row_line) = lines.get(next)
+        && let Some(row) = bar_cells(row_line)
+    {
+        let skip = usize::from(labelled || row.len() > numbers.len());
+        let label = row.first().copied().flatten().filter(|_| skip == 1);
+        let row = row.get(skip..).unwrap_or_default();
+        let words: Vec<Cell> = row.iter().flatten().copied().collect();
+        if !moves_row(text, &words) {
+            break;
+        }
+        sides.push(label.and_then(|c| label_side(word(&c)).flatten()));
+        let cell = |c: &Option<Cell>| c.map(|c| piece(text, row_line, c.start, c.end));
+        block.rows.push(row.iter().take(numbers.len()).map(cell).collect());
+        block.rest.extend(row.iter().skip(numbers.len()).filter_map(cell));
+        next += 1;
+        block.lines.end = next;
+    }
+    // A block needs a move under its numbers.
+    block.rows.first()?.iter().flatten().next()?;
+    sides_in_order(&mut block.rows, &sides);
+    Some(block)
+}
+
+/// A block whose White row opens with the number of its first move and
+/// no other (`1. e4   Nf3   Bb5` / `   e5   Nc6   a6`), Black's row under
+/// it word for word.
+fn numbered_rows(text: &str, lines: &[Line], at: usize) -> Option<Block> {
+    let rows = move_lines(text, lines, at);
+    let [(_, white), (_, black)] = rows.as_slice() else {
+        return None;
+    };
+    let (white_side, white) = unlabel(text, white, None);
+    let (head, white) = white.split_first()?;
+    let n = table_number(&text[head.start as usize..head.end as usize])?;
+    let (black_side, mut black) = unlabel(text, black, None);
+    // Black's row may repeat the number.
+    if let Some((first, rest)) = black.split_first()
+        && table_number(&text[first.start as usize..first.end as usize]) == Some(n)
+    {
+        black = rest;
+    }
+    if white.len() < 2 || !moves_row(text, white) || !moves_row(text, black) || black.len() > white.len() {
+        return None;
+    }
+    // Every word of Black's stands under one of White's.
+    let cols: Vec<usize> = white.iter().map(|c| c.col).collect();
+    if !black.iter().all(|b| cols.iter().any(|&c| c.abs_diff(b.col) <= 1)) {
+        return None;
+    }
+    let (white_line, black_line) = (lines[at], lines[at + 1]);
+    let mut numbers = vec![None; white.len()];
+    numbers[0] = Some(piece(text, white_line, head.start, head.end));
+    let mut rows = vec![
+        white
+            .iter()
+            .map(|c| Some(piece(text, white_line, c.start, c.end)))
+            .collect(),
+        under(text, black_line, black, &cols),
+    ];
+    sides_in_order(&mut rows, &[white_side, black_side]);
+    Some(Block {
+        first: n,
+        lines: at..at + 2,
+        numbers,
+        rows,
+        rest: Vec::new(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -413,5 +881,76 @@ mod tests {
             .map(|p| p.len())
             .sum();
         assert_eq!(whole, text.len());
+    }
+    #[test]
+    fn a_table_across_reads_column_by_column() {
+        let text = "Spassky - Fischer\n\n      1       2       3\nWhite c4      Nf3     Nc3\n\
+                    Black e6      d5      Nf6\n\n      4       5\nWhite d4      Bg5\nBlack Be7\n\nNotes.";
+        assert_eq!(
+            read(text).as_deref(),
+            Some(
+                "Spassky - Fischer\n\n1       c4      e6      2       Nf3     d5      3\nNc3\nNf6\n\n\n\
+                 4       d4      Be7\n5\nBg5\n\n\nNotes."
+            )
+        );
+    }
+
+    #[test]
+    fn cells_go_under_the_nearest_number_counted_in_characters() {
+        // A label wider than the numbers' indent, figurines and Cyrillic
+        // letters of more than one byte.
+        let text = "   1.     2.\nWeiß ♘f3   c4\nSchwarz ♘f6  e6\n";
+        assert_eq!(read(text).as_deref(), Some("1.     ♘f3   ♘f6  2.\nc4\ne6\n\n"));
+        let text = "        1     2\nБелые  e4    Кf3\nЧерные e5    Кc6\n";
+        assert_eq!(read(text).as_deref(), Some("1     e4    e5    2\nКf3\nКc6\n\n"));
+        // Two moves to a cell.
+        let text = "1        2          3\ne4 e5    Nf3 Nc6    Bb5 a6\n";
+        assert_eq!(read(text).as_deref(), Some("1        e4 e5    2          Nf3 Nc6    3\nBb5 a6\n\n"));
+    }
+
+    #[test]
+    fn black_labelled_first_reads_second() {
+        let text = "    1     2\nBlack e5    Nc6\nWhite e4    Nf3\n";
+        assert_eq!(read(text).as_deref(), Some("1     e4    e5    2\nNf3\nNc6\n\n"));
+    }
+
+    #[test]
+    fn a_table_ruled_with_bars_reads_cell_by_cell() {
+        let text = "| 1 | 2 | 3 |\n| e4 | Nf3 | Bb5 |\n| e5 | Nc6 | a6 |\n\n\
+                    |   | 4 | 5 |\n|---|---|---|\n| White | Ba4 | O-O |\n| Black | Nf6 | |\n";
+        assert_eq!(
+            read(text).as_deref(),
+            Some("1 e4 e5 2 Nf3 Nc6 3 Bb5 a6 \n\n4 Ba4 Nf6 5 O-O \n")
+        );
+    }
+
+    #[test]
+    fn rows_numbered_at_their_start_read_column_by_column() {
+        let text = "1. e4   Nf3   Bb5   Ba4\n   e5   Nc6   a6    Nf6\n5. O-O  Re1   Bb3\n   Be7  b5    d6\n";
+        assert_eq!(
+            read(text).as_deref(),
+            Some("1. e4   e5   Nf3   Nc6   Bb5   a6    Ba4\nNf6\n\n5. O-O  Be7  Re1   b5    Bb3\nd6\n\n")
+        );
+    }
+
+    #[test]
+    fn lines_of_numbers_over_no_moves_are_no_table() {
+        // A crosstable: points under the numbers.
+        assert_eq!(read("    1   2   3\nA   x   1   0\nB   0   x   1\n"), None);
+        // Prose under the numbers.
+        assert_eq!(read("1 2\nthe game was drawn soon\n"), None);
+        // Rows numbered at their start, with nothing to show a table.
+        assert_eq!(read("12. Qh5 g6\n    Qe5+ Kd8\n"), None);
+    }
+
+    #[test]
+    fn a_table_across_maps_back_to_the_original() {
+        let text = "    1    2    3\nW   e4   Nf3  Bb5\nB   e5   Nc6  a6\n";
+        let r = reorder(text, &words(text)).unwrap();
+        for needle in ["2", "Nf3", "Nc6", "a6"] {
+            let at = r.text().find(needle).unwrap() as u32;
+            assert_eq!(r.original(at) as usize, text.find(needle).unwrap());
+        }
+        assert!(r.lines_show_it);
     }
 }

@@ -1055,6 +1055,31 @@ mod tests {
     }
 
     #[test]
+    fn a_game_printed_across_the_page_reads_column_by_column() {
+        let text = "Lodz 1907\n\n     1     2     3     4\nWhite d4    Nf3   e3    c4\n\
+                    Black d5    e6    c5    Nc6\n\n     5     6\nWhite Nc3   dxc5\nBlack Nf6\n";
+        assert_eq!(sans(text), "d4 d5 Nf3 e6 e3 c5 c4 Nc6 Nc3 Nf6 dxc5");
+    }
+
+    #[test]
+    fn a_misprint_in_a_game_printed_across_is_found_where_it_is_printed() {
+        // Black's fourth printed `Nc7` for `Nc6`: the finding points at
+        // the printed move, not at its place in the order the game reads.
+        let text = "     1     2     3     4     5\nWhite d4    Nf3   e3    c4    Nc3\n\
+                    Black d5    e6    c5    Nc7   Nf6\n";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let misprint = doc
+            .replay
+            .findings
+            .iter()
+            .find(|f| f.written == "Nc7")
+            .expect("a finding for the misprint");
+        assert_eq!(misprint.offset, text.find("Nc7").map(|at| at as u32));
+        assert_eq!(misprint.ply, 8);
+        assert_eq!(sans(text), "d4 d5 Nf3 e6 e3 c5 c4 Nc6 Nc3 Nf6");
+    }
+
+    #[test]
     fn a_table_with_bracketed_numbers_in_both_cells_reads_across() {
         let text = "| White | Black |\n| (1) P to K4 | (1) P to QB4 |\n\
                     | (2) Kt to KB3 | (2) P to K3 |\n| (3) P to Q4 | (3) P takes P |";
