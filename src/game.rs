@@ -311,7 +311,8 @@ fn read_tolerating<'a>(text: &'a str, options: &ReadOptions<'_>, tolerance: Tole
 /// words of prose stood among its moves, brackets that are no tags, a
 /// semicolon (which PGN reads as a comment to the line's end, and books
 /// print between moves: `1. e4, c5; 2. Nf3, e6;`), notes marked by
-/// numbers, or a word that no notation reads. Movetext that fails on an
+/// numbers, a word that no notation reads, or a table printed across the
+/// page (a row of numbers, the moves under them). Movetext that fails on an
 /// illegal or ambiguous move (a promotion to a king among them) is
 /// movetext still, and is reported as such.
 fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
@@ -328,6 +329,7 @@ fn is_running_text(text: &str, lexed: &Lexed, replay: &Replay) -> bool {
         || replay.resolved == 0
         || has_note_marks(text)
         || has_empty_box(text)
+        || document::columns::is_across(text)
 }
 
 /// Whether `text` leaves a box of a scoresheet empty: dots standing
