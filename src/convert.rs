@@ -898,14 +898,6 @@ pub fn convert_str(text: &str) -> Result<String, RejectedGames> {
     }
 }
 
-/// [`Letters`] for a language code, `auto`, or `None` if unknown.
-pub fn letters_for(code: &str) -> Option<Letters<'static>> {
-    match code {
-        "auto" => Some(Letters::Auto),
-        code => Language::builtin(code).map(Letters::Fixed),
-    }
-}
-
 /// The standard FEN of a start a user states: a FEN (national letters
 /// and a piece list welcome, as `scoresheet fen` reads them) or, with
 /// `odds`, the odds' name (`pawn-and-move`, `pawn`, `knight`, `rook`,

@@ -430,6 +430,25 @@ pub enum Letters<'a> {
     Fixed(&'a Language),
 }
 
+impl Letters<'static> {
+    /// The letters `code` names: `auto`, or a built-in set's code (`en`,
+    /// `hu`, `de`, …); `None` for an unknown code.
+    ///
+    /// ```
+    /// use scoresheet::Letters;
+    ///
+    /// assert!(matches!(Letters::from_code("auto"), Some(Letters::Auto)));
+    /// assert!(matches!(Letters::from_code("hu"), Some(Letters::Fixed(_))));
+    /// assert!(Letters::from_code("xx").is_none());
+    /// ```
+    pub fn from_code(code: &str) -> Option<Letters<'static>> {
+        match code {
+            "auto" => Some(Letters::Auto),
+            code => Language::builtin(code).map(Letters::Fixed),
+        }
+    }
+}
+
 impl<'a> Letters<'a> {
     /// The table of the letter set named `name` among those these
     /// letters offer (the set a game was read with, to read it again the

@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::convert::{Converter, letters_for};
+use crate::convert::Converter;
 use crate::decode::{self, EncodingChoice, TextEncoding};
 use crate::error::{Error, ErrorKind};
 use crate::input;
@@ -100,7 +100,7 @@ impl Reader {
     ///
     /// Fails when no letter set has that code.
     pub fn letters(mut self, code: &str) -> Result<Reader, Error> {
-        let letters = letters_for(code).ok_or_else(|| ErrorKind::UnknownLetters(code.into()))?;
+        let letters = Letters::from_code(code).ok_or_else(|| ErrorKind::UnknownLetters(code.into()))?;
         self.options.converter = self.options.converter.letters(letters);
         self.options.read_table = None;
         Ok(self)

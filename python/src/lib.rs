@@ -15,10 +15,7 @@ use pyo3::exceptions::{PyIOError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
-use scoresheet::shakmaty::Color;
-use scoresheet::{
-    Format, GameRecord, Language, Letters, MoveRecord, Notation, Reader, ReconcileOptions,
-};
+use scoresheet::{Format, GameRecord, Letters, MoveRecord, Notation, Reader, ReconcileOptions};
 
 /// A move of a game's main line (a view into its game).
 #[pyclass(module = "scoresheet", name = "Move", frozen)]
@@ -297,10 +294,7 @@ fn reader(
     to_lang: &str,
 ) -> PyResult<Reader> {
     let value = |e: scoresheet::Error| PyValueError::new_err(e.to_string());
-    let notation = match notation {
-        None | Some("auto") => None,
-        Some(name) => Some(notation_named(name)?),
-    };
+    let notation = notation_option(notation)?;
     let format = format_named(to)?;
     Reader::new()
         .notation(notation)
@@ -311,12 +305,14 @@ fn reader(
         .map_err(value)
 }
 
-fn notation_named(name: &str) -> PyResult<Notation> {
+/// The notation `name` asks for; `None` (or `auto`) detects it.
+fn notation_option(name: Option<&str>) -> PyResult<Option<Notation>> {
     match name {
-        "san" | "lan" | "coord" | "uci" => Ok(Notation::San),
-        "iccf" => Ok(Notation::Iccf(Default::default())),
-        "descriptive" => Ok(Notation::Descriptive),
-        other => Err(PyValueError::new_err(format!(
+        None | Some("auto") => Ok(None),
+        Some("san" | "lan" | "coord" | "uci") => Ok(Some(Notation::San)),
+        Some("iccf") => Ok(Some(Notation::Iccf(Default::default()))),
+        Some("descriptive") => Ok(Some(Notation::Descriptive)),
+        Some(other) => Err(PyValueError::new_err(format!(
             "unknown notation {other:?}: auto, san, lan, coord, iccf or descriptive"
         ))),
     }
@@ -652,18 +648,13 @@ fn reconcile(
     notation: Option<&str>,
     lang: Option<&str>,
 ) -> PyResult<PyReconciliation> {
-    let notation = match notation {
-        None | Some("auto") => None,
-        Some(name) => Some(notation_named(name)?),
-    };
-    let letters = match lang {
-        None | Some("auto") => Letters::Auto,
-        Some(code) => Letters::Fixed(Language::builtin(code).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown letters {code:?}; `scoresheet languages` lists them"
-            ))
-        })?),
-    };
+    let notation = notation_option(notation)?;
+    let code = lang.unwrap_or("auto");
+    let letters = Letters::from_code(code).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown letters {code:?}; `scoresheet languages` lists them"
+        ))
+    })?;
     let options = ReconcileOptions { notation, letters };
     let joined = py
         .detach(|| scoresheet::reconcile(&a, &b, &options))
@@ -677,11 +668,7 @@ fn reconcile(
                 PyDisagreement {
                     ply: d.ply,
                     move_number: d.move_number,
-                    side: match d.side {
-                        Color::White => "white",
-                        Color::Black => "black",
-                    }
-                    .to_owned(),
+                    side: d.side_name().to_owned(),
                     right: d.right.to_string(),
                     a_written: d.a_written,
                     b_written: d.b_written,

@@ -258,7 +258,7 @@ enum Table {
 impl Table {
     /// `spec`: `auto`, a built-in code, or a `.toml` table's path.
     fn load(spec: &str) -> Result<Table, String> {
-        if let Some(letters) = crate::convert::letters_for(spec) {
+        if let Some(letters) = Letters::from_code(spec) {
             return Ok(Table::Builtin(letters));
         }
         let path = Path::new(spec);

@@ -147,7 +147,7 @@ fn write_report(out: &mut dyn Write, joined: &Reconciliation) -> Result<(), csv:
         csv.write_record([
             d.ply.to_string().as_str(),
             &d.move_number.to_string(),
-            side(d.side),
+            d.side_name(),
             &d.a_written,
             &d.b_written,
             &d.chosen,
@@ -162,13 +162,6 @@ fn write_report(out: &mut dyn Write, joined: &Reconciliation) -> Result<(), csv:
     }
     csv.flush()?;
     Ok(())
-}
-
-fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
 }
 
 /// The disagreements as lines for people.

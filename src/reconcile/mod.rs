@@ -129,6 +129,11 @@ impl Disagreement {
     pub fn is_settled(&self) -> bool {
         self.candidates.is_empty()
     }
+
+    /// `white` or `black`: the side that played the half-move.
+    pub fn side_name(&self) -> &'static str {
+        crate::replay::side_name(self.side)
+    }
 }
 
 /// A tag the copies give different values.

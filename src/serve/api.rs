@@ -51,7 +51,6 @@ use crate::notation::iccf::Promotion;
 use crate::output::Format;
 use crate::pgn::split::Splitter;
 use crate::reconcile::{ReconcileOptions, Reconciliation};
-use shakmaty::Color;
 
 /// What the page asks for, as JSON.
 #[derive(Debug, Default, Deserialize)]
@@ -127,10 +126,7 @@ impl From<Reconciliation> for ReconcileAnswer {
                 .map(|d| DisagreementRow {
                     ply: d.ply,
                     move_number: d.move_number,
-                    side: match d.side {
-                        Color::White => "white",
-                        Color::Black => "black",
-                    },
+                    side: d.side_name(),
                     right: d.right.to_string(),
                     a_written: d.a_written,
                     b_written: d.b_written,
@@ -289,7 +285,7 @@ pub async fn export(
     same_origin(&headers)?;
     let admitted = turn(&shared, &shared.admitted).await?;
     let bytes = receive(&shared, &headers, body).await?;
-    let request = parse_json(&bytes)?;
+    let request: ReadRequest = parse_json(&bytes)?;
     check_text(&request.text)?;
     let notation = notation(request.notation.as_deref())?;
     let letters = letters(request.letters.as_deref())?;
@@ -344,13 +340,7 @@ pub async fn export(
     } else {
         "text/plain; charset=utf-8"
     };
-    let body = Packing::new()
-        .and_then(|mut packing| {
-            packing.write_all(out.as_bytes())?;
-            packing.finish()
-        })
-        .and_then(|packed| packed.body(admitted))
-        .map_err(|_| internal())?;
+    let body = packed_body(out.as_bytes(), admitted)?;
     let mut response = ([(header::CONTENT_TYPE, content_type)], body).into_response();
     response
         .headers_mut()
@@ -367,12 +357,7 @@ pub async fn reconcile(
     same_origin(&headers)?;
     let admitted = turn(&shared, &shared.admitted).await?;
     let bytes = receive(&shared, &headers, body).await?;
-    let request: ReconcileRequest = serde_json::from_slice(&bytes).map_err(|e| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            format!("the request is not the JSON the page sends: {e}"),
-        )
-    })?;
+    let request: ReconcileRequest = parse_json(&bytes)?;
     for (name, text) in [("A", &request.a), ("B", &request.b)] {
         check_text(text).map_err(|e| ApiError::new(e.status, format!("copy {name}: {}", e.message)))?;
     }
@@ -386,15 +371,8 @@ pub async fn reconcile(
     .await
     .map_err(|_| internal())?
     .map_err(|_| internal())?;
-    let body = serde_json::to_vec(&answer)
-        .map_err(io::Error::from)
-        .and_then(|json| {
-            let mut packing = Packing::new()?;
-            packing.write_all(&json)?;
-            packing.finish()
-        })
-        .and_then(|packed| packed.body(admitted))
-        .map_err(|_| internal())?;
+    let json = serde_json::to_vec(&answer).map_err(|_| internal())?;
+    let body = packed_body(&json, admitted)?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
@@ -405,7 +383,19 @@ fn is_json(headers: &HeaderMap) -> bool {
         .is_some_and(|v| v.starts_with("application/json"))
 }
 
-fn parse_json(bytes: &[u8]) -> Result<ReadRequest, ApiError> {
+/// `bytes` as the body of an answer, compressed while it waits, holding
+/// the request's `place` until it is sent.
+fn packed_body(bytes: &[u8], place: tokio::sync::OwnedSemaphorePermit) -> Result<Body, ApiError> {
+    Packing::new()
+        .and_then(|mut packing| {
+            packing.write_all(bytes)?;
+            packing.finish()
+        })
+        .and_then(|packed| packed.body(place))
+        .map_err(|_| internal())
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|e| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -486,7 +476,7 @@ fn letters(code: Option<&str>) -> Result<Letters<'static>, ApiError> {
         "" => "auto",
         code => code,
     };
-    crate::convert::letters_for(code).ok_or_else(|| {
+    Letters::from_code(code).ok_or_else(|| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
             format!("unknown letters {code:?}; `scoresheet languages` lists them"),
