@@ -40,6 +40,9 @@
 
 use std::ops::Range;
 
+use shakmaty::Color;
+
+use super::spans::colour_word;
 use super::words::{Word, WordKind};
 
 /// Numbered lines or moves a column must hold at least: fewer are no
@@ -413,32 +416,20 @@ fn table_number(word: &str) -> Option<u32> {
     digits.parse().ok().filter(|&n| n > 0)
 }
 
-/// Words that label a table's rows, lower case: a side's name in the
-/// languages the letter tables read, or its initial.
-const WHITE_LABELS: &[&str] = &[
-    "white", "weiß", "weiss", "blancas", "blanco", "blancs", "blanc", "bianco", "wit", "białe",
-    "biały", "világos", "vit", "bílý", "bílé", "hvítt", "valkea", "белые", "w", "wh", "bl",
-];
-const BLACK_LABELS: &[&str] = &[
-    "black", "schwarz", "negras", "negro", "noirs", "noir", "nero", "zwart", "czarne", "czarny",
-    "sötét", "svart", "černý", "černé", "svart", "musta", "черные", "чёрные", "b", "bk", "s",
-    "n", "ч",
-];
+/// Initials that label a table's rows (`W`, `Bl`, `Ч`): a side's in
+/// one language and the other's in another (`B` is Black in English and
+/// White in Spanish), so they name no side.
+const INITIALS: &[&str] = &["w", "wh", "bl", "b", "bk", "s", "n", "ч"];
 
 /// The side a row's label names: `Some(true)` White, `Some(false)`
-/// Black, `None` for a word that is no side's label. An initial names
-/// no side here (`B` is Black in English and White in Spanish).
+/// Black, `Some(None)` for an initial, `None` for a word that is no
+/// label.
 fn label_side(word: &str) -> Option<Option<bool>> {
-    let word = word.trim_end_matches([':', '.']).to_lowercase();
-    let side = |labels: &[&str]| labels.contains(&word.as_str());
-    let named = word.chars().count() > 2;
-    if side(WHITE_LABELS) {
-        Some(named.then_some(true))
-    } else if side(BLACK_LABELS) {
-        Some(named.then_some(false))
-    } else {
-        None
+    if let Some(color) = colour_word(word) {
+        return Some(Some(color == Color::White));
     }
+    let initial = word.trim_end_matches([':', '.']).to_lowercase();
+    INITIALS.contains(&initial.as_str()).then_some(None)
 }
 
 /// Whether a table's row can hold moves: none of its words is a bare
