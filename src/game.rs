@@ -114,8 +114,8 @@ impl Game<'_> {
     /// The result a resignation or a draw written in words gives.
     fn worded_result(&self) -> Option<&'static str> {
         self.replay.ended_in_words.map(|end| match end {
-            WordedEnd::Resigned(shakmaty::Color::White) => "0-1",
-            WordedEnd::Resigned(shakmaty::Color::Black) => "1-0",
+            WordedEnd::Resigned(shakmaty::Color::White) | WordedEnd::Won(shakmaty::Color::Black) => "0-1",
+            WordedEnd::Resigned(shakmaty::Color::Black) | WordedEnd::Won(shakmaty::Color::White) => "1-0",
             WordedEnd::Drawn => "1/2-1/2",
             WordedEnd::Heading(result) => result,
         })

@@ -60,6 +60,8 @@ pub enum WordedEnd {
     Resigned(shakmaty::Color),
     /// The game was drawn (`Drawn.`, `Partie nulle.`).
     Drawn,
+    /// This side won (`and wins.`, `White wins.`).
+    Won(shakmaty::Color),
     /// No end after the moves, and the heading over them gives the
     /// result (`Smith – Jones, 1-0`), in PGN's spelling.
     Heading(&'static str),

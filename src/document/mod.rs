@@ -892,9 +892,9 @@ impl Assembly<'_> {
                     WordedEnd::Drawn
                 } else if spans::is_win_word(w.text(text)) {
                     // `White wins`, or the side that moved.
-                    WordedEnd::Resigned(!resigning_side(text, words, end, !pos.turn()))
+                    WordedEnd::Won(named_side(text, words, end, !pos.turn()))
                 } else {
-                    WordedEnd::Resigned(resigning_side(text, words, end, pos.turn()))
+                    WordedEnd::Resigned(named_side(text, words, end, pos.turn()))
                 });
             }
         } else if line.stop.is_none() {
@@ -964,24 +964,24 @@ fn unreadable(written: &str, notation: Notation, lang: &Language, turn: shakmaty
     message
 }
 
-/// The side that the resignation word `at` says gave up: the one a
-/// colour word just before it names (`Black resigned`), else the side to
-/// move (`55 … P to B7 / Resigns.`).
-fn resigning_side(text: &str, words: &[Word], at: usize, to_move: Color) -> Color {
+/// The side the end word `at` speaks of: the one a colour word just
+/// before it names (`Black resigned`, `White wins`), else `implied` (the
+/// side to move resigns: `55 … P to B7 / Resigns.`; the side that moved
+/// wins: `R takes P, and wins.`).
+fn named_side(text: &str, words: &[Word], at: usize, implied: Color) -> Color {
     words[at.saturating_sub(2)..at]
         .iter()
         .rev()
         .take_while(|w| w.kind == WordKind::Text)
         .find_map(|w| spans::colour_word(w.text(text)))
-        .unwrap_or(to_move)
+        .unwrap_or(implied)
 }
 
-/// The result a heading gives before the first move number
-/// (`Sivuk – Vakhidov, 1–0`), in PGN's spelling.
+/// The result a heading gives (`Sivuk – Vakhidov, 1–0`; see
+/// [`path::heading_end`]), in PGN's spelling.
 fn heading_result(text: &str, words: &[Word]) -> Option<&'static str> {
-    words
+    words[..path::heading_end(words)]
         .iter()
-        .take_while(|w| !w.is_number())
         .find(|w| w.kind == WordKind::Result)
         .and_then(|w| standard_result(w.text(text).trim_end_matches('.')))
         .filter(|&r| r != "*")
@@ -1274,9 +1274,9 @@ mod tests {
         // The side that moved wins, or the side named.
         assert_eq!(
             ended("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 mate, and wins."),
-            Some(WordedEnd::Resigned(Color::Black))
+            Some(WordedEnd::Won(Color::White))
         );
-        assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 Black wins."), Some(WordedEnd::Resigned(Color::White)));
+        assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 Black wins."), Some(WordedEnd::Won(Color::Black)));
         assert_eq!(ended("1. e4 e5 2. Nf3 and wins a pawn. 2... Nc6"), None);
         // A note after the end that quotes how the game would go on.
         let noted = "1. e4 e5 2. Nf3 Nc6 3. Bc4, and wins. (a)\n\n(a) Then 3. ... Nf6 4. Ng5 d5 \

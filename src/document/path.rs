@@ -445,12 +445,10 @@ impl<'t> Layout<'t> {
                 at.entry(n).or_default().push((i, q));
             }
         }
-        // A result before the first move number is a heading's
-        // (`Smith – Jones, 1-0`): it ends no game.
-        let first_number = words.iter().position(Word::is_number).unwrap_or(0);
+        let heading = heading_end(words);
         let mut result_after = vec![usize::MAX; words.len() + 1];
         for i in (0..words.len()).rev() {
-            result_after[i] = if words[i].kind == WordKind::Result && depth[i] == 0 && i > first_number {
+            result_after[i] = if words[i].kind == WordKind::Result && depth[i] == 0 && i >= heading {
                 i
             } else {
                 result_after[i + 1]
@@ -621,11 +619,15 @@ impl<'t> Layout<'t> {
     fn game_end(&self, end: usize) -> Option<usize> {
         let mut i = end;
         let mut words = 0;
+        let mut paragraphs = 0;
         while let Some(w) = self.words.get(i) {
             // `Agreed drawn.` under a table: the paragraph right after
             // the last move may open with the end; a later one may not.
-            if w.paragraph && i > end && (words > 0 || self.words[end..i].iter().any(|w| w.paragraph)) {
-                return None;
+            if w.paragraph {
+                paragraphs += 1;
+                if i > end && (words > 0 || paragraphs > 1) {
+                    return None;
+                }
             }
             match w.kind {
                 WordKind::Result => return Some(i),
@@ -659,6 +661,13 @@ impl<'t> Layout<'t> {
         }
         None
     }
+}
+
+/// Where the heading over a game ends: at its first move number. A
+/// result in the heading (`Smith – Jones, 1-0`) ends no game; it is the
+/// game's result where the moves end without one.
+pub fn heading_end(words: &[Word]) -> usize {
+    words.iter().position(Word::is_number).unwrap_or(0)
 }
 
 /// Finds the main line of `layout`'s text from `start`, read in
@@ -1616,16 +1625,16 @@ impl Search<'_, '_> {
                 // 1-0`) or the last move, for the lines to settle; not
                 // when they say who gave up (`Black resigned rather than
                 // see …`, `Las negras abandonan.`, but `QPxB White
-                // resigns.`).
+                // resigns.`), nor, before a win, anything but a move
+                // (`and wins.`, `White wins.`).
                 let remark_or_move = ended.is_some_and(|r| {
                     l.adjacent(end).is_some_and(|a| {
+                        let named = l.wins_at(r)
+                            || l.words[a..r].iter().any(|w| colour_word(w.text(l.text)).is_some());
                         a < r
-                            // `and wins.`: a conjunction, no remark.
-                            && !(l.wins_at(r) && r == a + 1 && l.words[a].text(l.text).chars().count() <= 3)
                             && l.words[a].kind == WordKind::Text
                             && !is_end_word(l.words[a].text(l.text))
-                            && (l.words[a..r].iter().all(|w| colour_word(w.text(l.text)).is_none())
-                                || self.move_span(a).is_some())
+                            && (!named || self.move_span(a).is_some())
                     })
                 });
                 let found = Found {
