@@ -204,8 +204,13 @@ fn read_in(
             spelled(before),
             spelled(notation),
         );
-        let mut finding = Finding::game(Kind::LetterSet, Severity::Info, message).at(span.start, written);
-        finding.ply = at as u32 + 1;
+        let mut there = start.clone();
+        for earlier in &line.moves[..at] {
+            there.play_unchecked(earlier.mv);
+        }
+        let finding = Finding::game(Kind::LetterSet, Severity::Info, message)
+            .at(span.start, written)
+            .before_move(&there, at as u32 + 1);
         replay.findings.push(finding);
     }
     if !learned.is_empty() {
@@ -1017,17 +1022,19 @@ fn mark_message(kind: Kind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Move, Role};
 
     fn sans(text: &str) -> String {
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
-        let mut pos = Chess::default();
+        sans_from(text, &Chess::default())
+    }
+
+    /// The main line read from `text` on `start`, in SAN.
+    fn sans_from(text: &str, start: &Chess) -> String {
+        let doc = read(text, start, &ReadOptions::default(), Tolerance::Misprints);
+        let mut pos = start.clone();
         let mut out = Vec::new();
-        for e in &doc.replay.events {
-            if let Event::Move { mv, .. } = e {
-                out.push(shakmaty::san::San::from_move(&pos, *mv).to_string());
-                pos.play_unchecked(*mv);
-            }
+        for (_, mv) in doc.replay.main_moves() {
+            out.push(shakmaty::san::San::from_move(&pos, mv).to_string());
+            pos.play_unchecked(mv);
         }
         out.join(" ")
     }
@@ -1300,6 +1307,9 @@ mod tests {
         let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
         let told = doc.replay.findings.iter().find(|f| f.message.contains("changes notation"));
         assert_eq!(told.map(|f| (f.ply, f.written.as_str())), Some((10, "A2R")));
+        // Placed before the move, as every finding at a half-move is.
+        assert_eq!(told.map(|f| (f.move_number, f.side)), Some((5, Some(Color::Black))));
+        assert!(told.is_some_and(|f| f.fen_before.ends_with("b kq - 3 5")), "{told:?}");
         // A misprint in one notation is no change of notation.
         assert_eq!(sans("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Bc7 6. Re1 b5"), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5");
     }
@@ -1311,23 +1321,12 @@ mod tests {
             .ok()
             .and_then(|f| f.into_position(shakmaty::CastlingMode::Standard).ok())
             .expect("a legal position");
-        for (text, piece) in [
-            ("1. P. to R. 8th, becoming a Knight.  1. K. to B. 3rd.", Some(Role::Knight)),
-            ("1. P. to R. 8th (becomes a Bishop) 1. K. to B. 3rd.", Some(Role::Bishop)),
-            ("1. P. to R. 8th, queening.  1. K. to B. 3rd.", Some(Role::Queen)),
+        for (text, line) in [
+            ("1. P. to R. 8th, becoming a Knight.  1. K. to B. 3rd.", "a8=N Kf6"),
+            ("1. P. to R. 8th (becomes a Bishop) 1. K. to B. 3rd.", "a8=B Kf6"),
+            ("1. P. to R. 8th, queening.  1. K. to B. 3rd.", "a8=Q Kf6"),
         ] {
-            let doc = read(text, &start, &ReadOptions::default(), Tolerance::Misprints);
-            let moves: Vec<Move> = doc
-                .replay
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Move { mv, .. } => Some(*mv),
-                    _ => None,
-                })
-                .collect();
-            assert_eq!(moves.len(), 2, "{text}");
-            assert_eq!(moves[0].promotion(), piece, "{text}");
+            assert_eq!(sans_from(text, &start), line, "{text}");
         }
     }
 
