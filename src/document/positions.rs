@@ -169,10 +169,14 @@ fn piece_list(text: &str) -> Option<Result<Written, (u32, String, String)>> {
         .match_indices('\n')
         .find(|(i, _)| rest[i + 1..].trim_start().starts_with(|c: char| c.is_ascii_digit()))
         .map(|(i, _)| i);
-    // A line that ends without a comma or semicolon ends the list.
+    // A line ends the list unless it ends with a comma or semicolon or
+    // the next goes on with a piece (`Black: Kg8, Rd8, h7` / `g6, f7.`).
     let line_end = rest
         .match_indices('\n')
-        .find(|(i, _)| !rest[..*i].trim_end().ends_with([',', ';']))
+        .find(|(i, _)| {
+            !rest[..*i].trim_end().ends_with([',', ';'])
+                && !rest[i + 1..].split_whitespace().next().is_some_and(is_piece_on_square)
+        })
         .map(|(i, _)| i);
     let end = [rest.find(". "), rest.find(".\n"), rest.find("\n\n"), numbered_line, line_end]
         .into_iter()
@@ -191,6 +195,18 @@ fn piece_list(text: &str) -> Option<Result<Written, (u32, String, String)>> {
             Err(e) => Err((start as u32, written, e.message)),
         },
     )
+}
+
+/// Whether `word` reads as an item of a piece list: a square, after at
+/// most two letters of a piece (`g6,`, `Kb6`, `Ktf3.`).
+fn is_piece_on_square(word: &str) -> bool {
+    let item = word.trim_end_matches([',', ';', '.']);
+    let Some(piece) = item.len().checked_sub(2).and_then(|n| item.get(..n)) else {
+        return false;
+    };
+    matches!(item.as_bytes()[piece.len()..], [b'a'..=b'h', b'1'..=b'8'])
+        && piece.chars().count() <= 2
+        && piece.chars().all(char::is_alphabetic)
 }
 
 /// The side to move that a text in lower case names in words (`Black to
@@ -306,6 +322,13 @@ mod tests {
         let text = "Weiß: Kb6, Bc6 (2)\nSchwarz: Ka1, Td5 (2)\nWeiß am Zuge gewinnt.\n\n1. c7 Td6+";
         let found = find(text).fen.map(|w| w.fen);
         assert_eq!(found.as_deref(), Some("8/8/1KP5/3r4/8/8/8/k7 w - - 0 1"));
+    }
+
+    #[test]
+    fn a_piece_list_goes_on_where_its_line_wraps() {
+        let text = "White: Kg1, Rd1, a2, b2\nc3, f2.\nBlack: Kg8, Rd8, h7\ng6, f7.\nWhite to play.\n\n1. Rd7 Rxd7";
+        let found = find(text).fen.map(|w| w.fen);
+        assert_eq!(found.as_deref(), Some("3r2k1/5p1p/6p1/8/8/2P5/PP3P2/3R2K1 w - - 0 1"));
     }
 
     #[test]
