@@ -985,7 +985,7 @@ fn named_side(text: &str, words: &[Word], at: usize, implied: Color) -> Color {
 /// The result a heading gives (`Sivuk – Vakhidov, 1–0`; see
 /// [`path::heading_end`]), in PGN's spelling.
 fn heading_result(text: &str, words: &[Word]) -> Option<&'static str> {
-    words[..path::heading_end(words)]
+    words[..path::heading_end(text, words)]
         .iter()
         .find(|w| w.kind == WordKind::Result)
         .and_then(|w| standard_result(w.text(text).trim_end_matches('.')))
@@ -1297,6 +1297,10 @@ mod tests {
         let headed = format!("Sivuk – Vakhidov, 1–0\n\n{table}");
         assert_eq!(sans(&headed), "e4 e5 Nf3 Nc6");
         assert_eq!(ended(&headed), Some(WordedEnd::Heading("1-0")));
+        // A heading that opens with the game's number in a collection.
+        let numbered = "2. A. Gibaud – F. Lazard\nParis 1924 · 0–1\n\n1.d4 Nf6 2.Nd2 e5";
+        assert_eq!(sans(numbered), "d4 Nf6 Nd2 e5");
+        assert_eq!(ended(numbered), Some(WordedEnd::Heading("0-1")));
     }
 
     #[test]

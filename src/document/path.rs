@@ -34,6 +34,7 @@ use crate::document::spans::{colour_word, is_end_word, is_win_word, short_text, 
 use crate::document::synthesis::{self, Forms, Habits, Moves};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
+use crate::pgn::lexer::is_numbered_heading;
 use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::lang::Language;
 use crate::model::{Claims, MovePattern, Readings};
@@ -445,7 +446,7 @@ impl<'t> Layout<'t> {
                 at.entry(n).or_default().push((i, q));
             }
         }
-        let heading = heading_end(words);
+        let heading = heading_end(text, words);
         let mut result_after = vec![usize::MAX; words.len() + 1];
         for i in (0..words.len()).rev() {
             result_after[i] = if words[i].kind == WordKind::Result && depth[i] == 0 && i >= heading {
@@ -663,11 +664,20 @@ impl<'t> Layout<'t> {
     }
 }
 
-/// Where the heading over a game ends: at its first move number. A
-/// result in the heading (`Smith – Jones, 1-0`) ends no game; it is the
-/// game's result where the moves end without one.
-pub fn heading_end(words: &[Word]) -> usize {
-    words.iter().position(Word::is_number).unwrap_or(0)
+/// Where the heading over a game ends: at its first move number that
+/// opens no numbered heading (`1. F. M. Teed – E. Delmar`). A result in
+/// the heading (`Smith – Jones, 1-0`) ends no game; it is the game's
+/// result where the moves end without one.
+pub fn heading_end(text: &str, words: &[Word]) -> usize {
+    words
+        .iter()
+        .position(|w| {
+            w.is_number() && {
+                let line = &text[w.start as usize..];
+                !is_numbered_heading(&line[..line.find('\n').unwrap_or(line.len())])
+            }
+        })
+        .unwrap_or(0)
 }
 
 /// Finds the main line of `layout`'s text from `start`, read in

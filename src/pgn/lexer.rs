@@ -822,6 +822,46 @@ pub fn is_prose(line: &str) -> bool {
     .any(is_prose_word)
 }
 
+/// Whether `line` is a numbered heading over a game, `1. F. M. Teed –
+/// E. Delmar` or `12) Morphy v. Anderssen, 1858`: after the number,
+/// two names, one of them a word of prose, joined by a dash or `v.`,
+/// and no digit but a year's. A line of moves has squares, and its
+/// dashes join a piece to one (`1. P-K4 P-K4`, `1. P – K 4`).
+pub fn is_numbered_heading(line: &str) -> bool {
+    let Some(rest) = line
+        .trim_start()
+        .strip_prefix(|c: char| c.is_ascii_digit())
+        .map(|r| r.trim_start_matches(|c: char| c.is_ascii_digit()))
+        .and_then(|r| r.strip_prefix(['.', ')']))
+    else {
+        return false;
+    };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let is_year = |w: &&str| {
+        let digits = w.trim_matches(|c: char| !c.is_ascii_digit());
+        digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    if words.iter().any(|w| w.bytes().any(|b| b.is_ascii_digit()) && !is_year(w)) {
+        return false;
+    }
+    words.iter().enumerate().any(|(i, w)| {
+        let (before, after) = (names(&words[..i]), names(&words[i + 1..]));
+        matches!(*w, "–" | "—" | "-" | "v" | "v." | "vs" | "vs.")
+            && before.clone().next().is_some()
+            && after.clone().next().is_some()
+            && before.chain(after).any(is_prose_word)
+    })
+}
+
+/// The names among `words`: a capital, then lower case (`Teed`, not
+/// `F.`), without the stop or comma after them.
+fn names<'a>(words: &[&'a str]) -> impl Iterator<Item = &'a str> + Clone {
+    words.iter().map(|w| w.trim_end_matches([',', '.', ';', ':'])).filter(|w| {
+        let mut chars = w.chars();
+        chars.next().is_some_and(char::is_uppercase) && !chars.as_str().is_empty() && chars.all(char::is_lowercase)
+    })
+}
+
 /// At most `max` characters of `s`, with `…` when cut.
 pub fn truncate(s: &str, max: usize) -> String {
     match s.char_indices().nth(max) {
@@ -969,6 +1009,28 @@ mod tests {
         assert_eq!(texts(text, TokenKind::Word), ["e4", "e5", "Nf3", "Nc6"]);
         let moves = "1. e4 e5 2. Nf3 Nc6 White resigns";
         assert_eq!(texts(moves, TokenKind::Word), ["e4", "e5", "Nf3", "Nc6"]);
+    }
+
+    #[test]
+    fn a_numbered_heading_names_two_players() {
+        for heading in [
+            "1. F. M. Teed – E. Delmar",
+            "12) Morphy v. Anderssen, 1858",
+            "3. Tal - Koblents (Riga 1957)",
+            "7. Game: Lasker vs. Tarrasch",
+        ] {
+            assert!(is_numbered_heading(heading), "{heading}");
+        }
+        for moves in [
+            "1. P-K4 P-K4",
+            "1. P – K 4    P – K 4",
+            "14. Castles – Castles",
+            "12. Kt. takes B. – Q. takes Kt.",
+            "1. e4 e5 2. Nf3 - the usual move",
+            "Smith – Jones",
+        ] {
+            assert!(!is_numbered_heading(moves), "{moves}");
+        }
     }
 
     #[test]

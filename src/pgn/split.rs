@@ -19,7 +19,7 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
-use crate::pgn::lexer::is_prose;
+use crate::pgn::lexer::{is_numbered_heading, is_prose};
 
 /// The text of one game and where it starts in its input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -320,6 +320,21 @@ impl<R: BufRead> Splitter<R> {
         finished
     }
 
+    /// Adds the held paragraphs before the first numbered heading among
+    /// them (`2. A. Gibaud – F. Lazard`) to the current game, if one is.
+    fn release_held_before_heading(&mut self) {
+        let Some(heading) = self.held.iter().position(|(_, _, line)| {
+            matches!(classify(line), Kind::MoveOne | Kind::MoveLater)
+                && std::str::from_utf8(line).is_ok_and(is_numbered_heading)
+        }) else {
+            return;
+        };
+        let rest = self.held.split_off(heading);
+        self.release_held();
+        self.held_bytes = rest.iter().map(|(_, _, line)| line.len()).sum();
+        self.held = rest;
+    }
+
     /// Adds the held paragraphs to the current game.
     fn release_held(&mut self) {
         self.held_bytes = 0;
@@ -335,6 +350,13 @@ impl<R: BufRead> Splitter<R> {
         match kind {
             Kind::Text
                 if !self.current.has_tags && std::str::from_utf8(line).is_ok_and(is_prose) =>
+            {
+                Kind::Prose
+            }
+            // `1. F. M. Teed – E. Delmar`: a title, not move one.
+            Kind::MoveOne | Kind::MoveLater
+                if !self.current.has_tags
+                    && std::str::from_utf8(line).is_ok_and(is_numbered_heading) =>
             {
                 Kind::Prose
             }
@@ -492,6 +514,9 @@ impl<R: BufRead> Splitter<R> {
                     return finished;
                 }
                 Kind::MoveOne if self.current.has_move_lines => {
+                    // Remarks before a numbered heading close the game
+                    // before it; the heading is the next one's title.
+                    self.release_held_before_heading();
                     let finished = self.finish();
                     self.release_held();
                     self.append(line_no, line_byte, line, kind);
@@ -939,6 +964,16 @@ mod tests {
         assert_eq!(games.len(), 1);
         let games = split("| 1 | f3 | e5 |\n| 2 | g4 | Qh4# |\nWhite resigned, 0-1\n\n| 1 | d4 | d5 |\n");
         assert_eq!(games.len(), 2);
+    }
+
+    #[test]
+    fn a_numbered_heading_starts_its_game() {
+        let page = "1. F. M. Teed – E. Delmar\nNew York 1896 · 1–0\n\n1.d4 f5 2.Bg5 h6\n\n\
+                    A quick end.\n\n2. A. Gibaud – F. Lazard\nParis 1924 · 0–1\n\n1.d4 Nf6 2.Nd2 e5\n";
+        let games = split(page);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].text.starts_with("1. F. M. Teed") && games[0].text.contains("A quick end."));
+        assert!(games[1].text.starts_with("2. A. Gibaud"));
     }
 
     #[test]
