@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use scoresheet::lang::Language;
-//! use shakmaty::Role;
+//! use shakmaty::{Color, Role};
 //!
 //! let hu = Language::builtin("hu").unwrap();
 //! assert_eq!(hu.piece_prefix("Fb5"), Some((Role::Bishop, 1)));
@@ -19,7 +19,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
-use shakmaty::Role;
+use shakmaty::{Color, Role};
 
 /// The built-in tables, in the order auto-detection prefers them when two
 /// readings replay equally far.
@@ -78,7 +78,23 @@ struct RawTable {
     #[serde(default)]
     descriptive: Option<Descriptive>,
     #[serde(default)]
+    sides: Sides,
+    #[serde(default)]
     examples: Vec<Example>,
+}
+
+/// The words a language names the sides with (`Weiß`, `Schwarz`), lower
+/// case: in a sentence (`Schwarz gab auf`), over a column, and leading a
+/// piece list (`Weiß: Kg1, Bc6`).
+#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Sides {
+    /// Words for White.
+    #[serde(default)]
+    pub white: Vec<String>,
+    /// Words for Black.
+    #[serde(default)]
+    pub black: Vec<String>,
 }
 
 /// How a language writes descriptive notation: files are named after the
@@ -162,6 +178,8 @@ pub struct Language {
     pub en_passant_marks: Vec<String>,
     /// Descriptive notation, for languages that have it.
     pub descriptive: Option<Descriptive>,
+    /// The words that name the sides.
+    pub sides: Sides,
     /// Examples to replay in tests.
     pub examples: Vec<Example>,
 }
@@ -245,8 +263,23 @@ impl Language {
             mate_marks: raw.marks.mate,
             en_passant_marks: raw.marks.en_passant,
             descriptive: raw.descriptive,
+            sides: Sides {
+                white: raw.sides.white.iter().map(|w| w.to_lowercase()).collect(),
+                black: raw.sides.black.iter().map(|w| w.to_lowercase()).collect(),
+            },
             examples: raw.examples,
         })
+    }
+
+    /// The side that `word`, in lower case, names in this language.
+    pub fn side_named(&self, word: &str) -> Option<Color> {
+        if self.sides.white.iter().any(|w| w == word) {
+            Some(Color::White)
+        } else if self.sides.black.iter().any(|w| w == word) {
+            Some(Color::Black)
+        } else {
+            None
+        }
     }
 
     /// A built-in table by code (`en`, `hu`, …, `figurine`).
@@ -315,6 +348,23 @@ impl Language {
             && self.mate_marks == other.mate_marks
             && self.en_passant_marks == other.en_passant_marks
     }
+}
+
+/// The side that `word` names in one of the built-in languages (`Black
+/// resigned`, `Weiß gewinnt`, a column headed `Белые`), read without its
+/// punctuation and case, and the language that names it so.
+///
+/// ```
+/// use scoresheet::lang::side_named;
+/// use shakmaty::Color;
+///
+/// assert_eq!(side_named("Schwarz").map(|(side, _)| side), Some(Color::Black));
+/// assert_eq!(side_named("(Bílý)").map(|(side, lang)| (side, lang.code.as_str())), Some((Color::White, "cs")));
+/// assert_eq!(side_named("sort"), None);
+/// ```
+pub fn side_named(word: &str) -> Option<(Color, &'static Language)> {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    builtins().iter().find_map(|lang| lang.side_named(&word).map(|side| (side, lang)))
 }
 
 /// `text` with each Cyrillic letter that looks like a Latin one (`С`,

@@ -42,8 +42,8 @@ use std::ops::Range;
 
 use shakmaty::Color;
 
-use super::spans::colour_word;
 use super::words::{Word, WordKind};
+use crate::lang::side_named;
 
 /// Numbered lines or moves a column must hold at least: fewer are no
 /// evidence of a layout.
@@ -425,7 +425,7 @@ const INITIALS: &[&str] = &["w", "wh", "bl", "b", "bk", "s", "n", "ч"];
 /// Black, `Some(None)` for an initial, `None` for a word that is no
 /// label.
 fn label_side(word: &str) -> Option<Option<bool>> {
-    if let Some(color) = colour_word(word) {
+    if let Some((color, _)) = side_named(word) {
         return Some(Some(color == Color::White));
     }
     let initial = word.trim_end_matches([':', '.']).to_lowercase();

@@ -42,7 +42,7 @@ use crate::engine::origins::Origins;
 use crate::notation::san::san;
 use crate::replay::{Event, Replay, WordedEnd, side_name};
 use crate::game::{ReadOptions, tables_for};
-use crate::lang::Language;
+use crate::lang::{Language, side_named};
 use crate::notation::Notation;
 use crate::notation::evaluation;
 use crate::pgn::lexer::{Lexed, Token, TokenKind, standard_result};
@@ -978,7 +978,7 @@ fn named_side(text: &str, words: &[Word], at: usize, implied: Color) -> Color {
         .iter()
         .rev()
         .take_while(|w| w.kind == WordKind::Text)
-        .find_map(|w| spans::colour_word(w.text(text)))
+        .find_map(|w| side_named(w.text(text)).map(|(side, _)| side))
         .unwrap_or(implied)
 }
 

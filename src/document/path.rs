@@ -30,13 +30,13 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
-use crate::document::spans::{colour_word, is_end_word, is_win_word, short_text, spans, vocabulary};
+use crate::document::spans::{is_end_word, is_win_word, short_text, spans, vocabulary};
 use crate::document::synthesis::{self, Forms, Habits, Moves};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
 use crate::pgn::lexer::is_numbered_heading;
 use crate::engine::resolve::{Resolution, resolve_readings};
-use crate::lang::Language;
+use crate::lang::{Language, side_named};
 use crate::model::{Claims, MovePattern, Readings};
 use crate::notation::Notation;
 use crate::notation::evaluation;
@@ -1640,7 +1640,7 @@ impl Search<'_, '_> {
                 let remark_or_move = ended.is_some_and(|r| {
                     l.adjacent(end).is_some_and(|a| {
                         let named = l.wins_at(r)
-                            || l.words[a..r].iter().any(|w| colour_word(w.text(l.text)).is_some());
+                            || l.words[a..r].iter().any(|w| side_named(w.text(l.text)).is_some());
                         a < r
                             && l.words[a].kind == WordKind::Text
                             && !is_end_word(l.words[a].text(l.text))

@@ -19,7 +19,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Board, Color, Square};
 
 use crate::document::odds;
-use crate::lang::Letters;
+use crate::lang::{Letters, side_named};
 use crate::notation::fen::{parse_fen, parse_piece_list};
 
 /// A position read from the text.
@@ -153,14 +153,9 @@ fn piece_list(text: &str) -> Option<Result<Written, (u32, String, String)>> {
     if lower.len() != text.len() {
         return None;
     }
-    let start = SIDES
-        .iter()
-        .filter_map(|side| find_word(&lower, side))
-        .min()?;
-    let second = SIDES
-        .iter()
-        .filter_map(|side| find_word(&lower[start + 1..], side).map(|i| i + start + 1))
-        .min()?;
+    let mut heads = list_heads(text);
+    let start = heads.next()?;
+    let second = heads.next()?;
     // The list ends at its sentence's end, a blank line, or a line
     // that opens with a move number, whichever comes first; else at its
     // line's end.
@@ -232,36 +227,16 @@ fn turn_in_words(lower: &str) -> Color {
     }
 }
 
-/// The words that lead a side's list, with their colon.
-const SIDES: &[&str] = &[
-    "white:",
-    "black:",
-    "világos:",
-    "sötét:",
-    "weiß:",
-    "weiss:",
-    "schwarz:",
-    "valkea:",
-    "musta:",
-    "białe:",
-    "czarne:",
-    "blancs:",
-    "noirs:",
-    "blancas:",
-    "negras:",
-    "bianco:",
-    "nero:",
-    "wit:",
-    "zwart:",
-    "vit:",
-    "svart:",
-];
-
-/// Where `word` starts in `text` at the start of a word.
-fn find_word(text: &str, word: &str) -> Option<usize> {
-    text.match_indices(word)
-        .map(|(i, _)| i)
-        .find(|&i| i == 0 || text[..i].ends_with(|c: char| !c.is_alphanumeric()))
+/// Where the words that lead a side's list (`White:`, `Schwarz:`,
+/// `Белые:`) start in `text`, in order.
+fn list_heads(text: &str) -> impl Iterator<Item = usize> + '_ {
+    text.match_indices(':').filter_map(|(colon, _)| {
+        let before = &text[..colon];
+        let start = before
+            .rfind(|c: char| !c.is_alphanumeric())
+            .map_or(0, |i| i + before[i..].chars().next().map_or(1, char::len_utf8));
+        (start < colon && side_named(&before[start..]).is_some()).then_some(start)
+    })
 }
 
 /// The squares where the boards of two FENs differ.
@@ -329,6 +304,16 @@ mod tests {
         let text = "White: Kg1, Rd1, a2, b2\nc3, f2.\nBlack: Kg8, Rd8, h7\ng6, f7.\nWhite to play.\n\n1. Rd7 Rxd7";
         let found = find(text).fen.map(|w| w.fen);
         assert_eq!(found.as_deref(), Some("3r2k1/5p1p/6p1/8/8/2P5/PP3P2/3R2K1 w - - 0 1"));
+    }
+
+    #[test]
+    fn a_piece_list_is_read_with_the_letters_of_its_side_words() {
+        // Czech `V` is a rook (Hungarian reads it as a queen); Russian
+        // lists lead with `Белые:`.
+        for text in ["Bílý: Kb6, c6\nČerný: Ka1, Vd5\n\n1. c7", "Белые: Крb6, пc6\nЧерные: Крa1, Лd5\n\n1. c7"] {
+            let found = find(text).fen.map(|w| w.fen);
+            assert_eq!(found.as_deref(), Some("8/8/1KP5/3r4/8/8/8/k7 w - - 0 1"), "{text}");
+        }
     }
 
     #[test]

@@ -13,7 +13,6 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
-use shakmaty::Color;
 
 use crate::document::words::{Word, WordKind, words};
 
@@ -42,11 +41,6 @@ pub struct Vocabulary {
     /// (`R interposes`).
     #[serde(default)]
     pub interpose: Vec<String>,
-    /// Words that name White and Black (`Black resigned`).
-    #[serde(default)]
-    pub white: Vec<String>,
-    #[serde(default)]
-    pub black: Vec<String>,
 }
 
 /// The built-in vocabulary.
@@ -85,18 +79,6 @@ pub fn is_win_word(word: &str) -> bool {
 /// Whether `word` ends a game in words: a resignation or a draw.
 pub fn is_end_word(word: &str) -> bool {
     is_resign_word(word) || is_draw_word(word)
-}
-
-/// The side a word names (`White`, `Schwarz`, `negras`), if it does.
-pub fn colour_word(word: &str) -> Option<Color> {
-    let v = vocabulary();
-    if one_of(word, &v.white) {
-        Some(Color::White)
-    } else if one_of(word, &v.black) {
-        Some(Color::Black)
-    } else {
-        None
-    }
 }
 
 /// Whether word `i` may be part of a move's span after its first word;

@@ -21,8 +21,7 @@ use std::fmt::Write as _;
 use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, Color, EnPassantMode, Piece, Role, Square};
 
-use crate::lang::Language;
-use crate::lang::Letters;
+use crate::lang::{Language, Letters, side_named};
 use crate::pgn::lexer::truncate;
 
 /// A FEN read into standard form.
@@ -89,40 +88,6 @@ pub fn parse_fen(text: &str, letters: Letters<'_>) -> Result<FenReading, FenErro
     })
 }
 
-/// Words that lead each side's list, in the languages of the tables.
-const WHITE_WORDS: &[&str] = &[
-    "white",
-    "w",
-    "világos",
-    "weiß",
-    "weiss",
-    "valkea",
-    "białe",
-    "blancs",
-    "blancas",
-    "bianco",
-    "wit",
-    "vit",
-    "bílý",
-    "белые",
-];
-const BLACK_WORDS: &[&str] = &[
-    "black",
-    "b",
-    "sötét",
-    "schwarz",
-    "musta",
-    "czarne",
-    "noirs",
-    "negras",
-    "nero",
-    "zwart",
-    "svart",
-    "černý",
-    "чёрные",
-    "черные",
-];
-
 /// Reads a piece list as problem columns print it, `White: Kg1, Qe2, a3;
 /// Black: Kg8, h7` (or `világos: Kg1, Ve2; sötét: Kg8`), with `turn` to
 /// move, into a legal standard FEN.
@@ -139,7 +104,14 @@ pub fn parse_piece_list(
     let fail = |message: String| FenError {
         message: format!("piece list {:?}: {message}", truncate(text, 60)),
     };
-    let candidates = letters.tables();
+    // The letters of the language whose words lead the lists (`Bílý:`
+    // is Czech, whose `V` is a rook) are tried first.
+    let named: Vec<&Language> = list_parts(text)
+        .iter()
+        .filter_map(|part| side_named(part.split(':').next()?).map(|(_, lang)| lang))
+        .collect();
+    let mut candidates = letters.tables();
+    candidates.sort_by_key(|(lang, _)| !named.iter().any(|n| n.same_letters(lang)));
     let mut first_error = None;
     for (lang, name) in candidates {
         match board_from_list(text, lang).and_then(|board| {
@@ -164,6 +136,16 @@ pub fn parse_piece_list(
         }
     }
     Err(fail(first_error.unwrap_or_else(|| "no letters".into())))
+}
+
+/// The side that `word` names where it leads a piece list: a side's word
+/// in any language (`White`, `Schwarz`), or its initial (`W:`, `B:`).
+fn list_side(word: &str) -> Option<Color> {
+    match word.trim_matches(|c: char| !c.is_alphanumeric()) {
+        "w" | "W" => Some(Color::White),
+        "b" | "B" => Some(Color::Black),
+        _ => side_named(word).map(|(side, _)| side),
+    }
 }
 
 /// The castling a position's pieces allow: a king and a rook on their
@@ -201,9 +183,7 @@ fn list_parts(text: &str) -> Vec<&str> {
                 .trim_end()
                 .rfind(|c: char| c.is_whitespace() || c == ',' || c == '.')
                 .map_or(0, |i| i + 1);
-            let word = before[word_start..].trim().to_lowercase();
-            let side = WHITE_WORDS.contains(&word.as_str()) || BLACK_WORDS.contains(&word.as_str());
-            if side && word_start > from {
+            if list_side(&before[word_start..]).is_some() && word_start > from {
                 parts.push(&part[from..word_start]);
                 from = word_start;
             }
@@ -220,14 +200,8 @@ fn board_from_list(text: &str, lang: &Language) -> Result<Board, String> {
         let (side, pieces) = part
             .split_once(':')
             .ok_or_else(|| format!("{part:?} has no \"side:\" before its pieces"))?;
-        let side_word = side.trim().trim_matches(['(', ')']).to_lowercase();
-        let color = if WHITE_WORDS.contains(&side_word.as_str()) {
-            Color::White
-        } else if BLACK_WORDS.contains(&side_word.as_str()) {
-            Color::Black
-        } else {
-            return Err(format!("{:?} is neither White nor Black", side.trim()));
-        };
+        let color = list_side(side)
+            .ok_or_else(|| format!("{:?} is neither White nor Black", side.trim()))?;
         // `pawns a2, b2`, `and h7`: words between the pieces say nothing.
         for item in pieces
             .split([',', ' ', '\n', '\r', '\t'])
