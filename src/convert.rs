@@ -679,12 +679,19 @@ impl Rounds {
     /// it, read from the edited text), what the game as a whole was found
     /// to be, and a row for the edit.
     fn tell(&mut self, mut findings: Vec<Finding>, edit: &Suggestion, misreads: &[u32]) {
-        let failed_at = findings
-            .iter()
-            .filter(|f| f.severity == Severity::Error)
-            .map(|f| f.ply)
-            .max()
-            .unwrap_or(0)
+        // An edit found from the first move read as a misprint explains
+        // the rows after it, which are read again with it made.
+        let failed_at = if misreads.contains(&edit.failed_at) {
+            edit.failed_at
+        } else {
+            findings
+                .iter()
+                .filter(|f| f.severity == Severity::Error)
+                .map(|f| f.ply)
+                .max()
+                .unwrap_or(0)
+        };
+        let failed_at = failed_at
             .max(edit.ply)
             .max(edit.partner.as_ref().map_or(0, |(ply, _)| *ply));
         if self.chain.is_empty() {
@@ -945,6 +952,7 @@ mod tests {
             reach: 20,
             choices: Vec::new(),
             partner: None,
+            failed_at: 7,
         }
     }
 
@@ -1021,6 +1029,23 @@ mod tests {
         let suggested: Vec<&str> = rows[0].2.split(' ').collect();
         assert!(suggested.contains(&"b5") && suggested.iter().all(|m| m.ends_with('5')), "{rows:?}");
         assert_eq!(rows[1].0, 28);
+    }
+
+    #[test]
+    fn a_legal_slip_that_running_text_reads_past_is_traced_back() {
+        // `gxf3` for `Qxf3`: legal, until the queen cannot go to b3; the
+        // heading makes it running text, whose reader reads `Qb3` as the
+        // move nearest to it and goes on.
+        let text = "Morphy – Duke of Brunswick and Count Isouard, Paris 1858\n\n\
+                    1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. gxf3 dxe5 6. Bc4 Nf6 \
+                    7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 \
+                    13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0";
+        let audited = Converter::new().convert_game(text);
+        assert_eq!(row_at(&audited, 9), Some((Kind::WrongMoveLegal, vec!["Qxf3".to_owned()])));
+        // Nothing past the move that showed it, which is read again.
+        assert!(audited.findings.iter().all(|f| f.ply <= 13), "{:?}", audited.findings);
+        let repaired = Converter::new().repair(true).convert_game(text);
+        assert!(repaired.repaired && !repaired.rejected, "{:?}", repaired.findings);
     }
 
     /// The kind and suggested moves of the first row at half-move `ply`.

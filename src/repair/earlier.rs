@@ -131,6 +131,7 @@ pub fn misreads_explained(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<
         reach: u32::MAX,
         choices: Vec::new(),
         partner: None,
+        failed_at: p as u32 + 1,
     })
 }
 

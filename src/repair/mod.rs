@@ -111,6 +111,10 @@ pub struct Suggestion {
     /// For two half-moves swapped, the later one's ply and the position
     /// before it.
     pub partner: Option<(u32, Chess)>,
+    /// The half-move the search for this edit set out from: where the
+    /// game stopped, or in running text the first move read as a
+    /// misprint. The rows after it are read again with the edit made.
+    pub failed_at: u32,
 }
 
 impl Suggestion {
@@ -283,9 +287,22 @@ impl Repair {
 /// move-number check's guess. The half-moves in `misreads`, read as
 /// misprints, are mistakes already settled, not the failure.
 pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion], misreads: &[u32]) {
-    let failure = findings
-        .iter()
-        .position(|f| f.severity == Severity::Error && !misreads.contains(&f.ply))
+    // The move the search set out from: where the game stopped, or the
+    // first move read as a misprint, when the edits found explain it.
+    let set_out = |s: &Suggestion| {
+        findings
+            .iter()
+            .position(|f| f.severity == Severity::Error && f.ply == s.failed_at)
+    };
+    let failure = found
+        .first()
+        .filter(|s| misreads.contains(&s.failed_at))
+        .and_then(set_out)
+        .or_else(|| {
+            findings
+                .iter()
+                .position(|f| f.severity == Severity::Error && !misreads.contains(&f.ply))
+        })
         .or_else(|| findings.iter().position(|f| is_mark(f.kind) && f.ply > 0));
     let Some(failure) = failure else {
         return;
@@ -487,6 +504,12 @@ struct Step {
 /// when the game replays, or fails inside a variation or before its
 /// moves.
 pub fn suggest(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Suggestion> {
+    if let Some(found) = Search::at_first_misread(game, options)
+        .map(|s| earlier_causes(s.run(false)))
+        .filter(|found| !found.is_empty())
+    {
+        return found;
+    }
     Search::new(game, options).map_or_else(Vec::new, |s| s.run(false))
 }
 
@@ -495,11 +518,25 @@ pub fn suggest(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Suggestion> {
 /// before it was done (a very long game), so that no edit is known to be
 /// the only one. A repair is made only when exactly one edit exists.
 pub fn suggest_all(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<Vec<Suggestion>> {
+    if let Some(search) = Search::at_first_misread(game, options) {
+        let found = earlier_causes(search.run(true));
+        if !found.is_empty() {
+            return (search.replays_left.get() > 0).then_some(found);
+        }
+    }
     let Some(search) = Search::new(game, options) else {
         return Some(Vec::new());
     };
     let found = search.run(true);
     (search.replays_left.get() > 0).then_some(found)
+}
+
+/// Of the edits found from the first move read as a misprint, those that
+/// find its cause elsewhere: an earlier move, a half-move left out or two
+/// swapped. An edit of the move itself is what the reading made of it.
+fn earlier_causes(mut found: Vec<Suggestion>) -> Vec<Suggestion> {
+    found.retain(|s| s.ply < s.failed_at || s.slip >= Slip::SwappedMoves);
+    found
 }
 
 struct Search<'g> {
@@ -522,7 +559,30 @@ struct Search<'g> {
 
 impl<'g> Search<'g> {
     fn new(game: &'g Game<'g>, options: &ReadOptions<'g>) -> Option<Search<'g>> {
-        let anchor = anchor(game)?;
+        Search::from(game, options, anchor(game)?, false)
+    }
+
+    /// In running text that fails, the search from the first move the
+    /// reading took for a misprint, as if the text stopped there: a
+    /// legal but wrong move before it, a half-move left out or two
+    /// swapped, shows first there, and the misprints read after it are
+    /// guesses that the one mistake set off.
+    fn at_first_misread(game: &'g Game<'g>, options: &ReadOptions<'g>) -> Option<Search<'g>> {
+        let first = *game.replay.misreads.iter().min()?;
+        let anchor = game.findings.iter().find(|f| {
+            f.ply == first
+                && f.severity == Severity::Error
+                && matches!(f.kind, Kind::Illegal | Kind::Unparseable | Kind::Ambiguous)
+        })?;
+        (game.running_text && game.replay.failed).then_some(())?;
+        Search::from(game, options, anchor, true)
+    }
+
+    /// The search for edits that make the text read past `anchor`'s
+    /// move: the move that stopped the game, or with `misread` one the
+    /// reading took for a misprint (the moves from it on are not
+    /// played), or, in a game that replays, the move whose mark is wrong.
+    fn from(game: &'g Game<'g>, options: &ReadOptions<'g>, anchor: &Finding, misread: bool) -> Option<Search<'g>> {
         let marks = !game.replay.failed;
         let tokens = &game.lexed.tokens;
         let offset = anchor.offset?;
@@ -540,6 +600,8 @@ impl<'g> Search<'g> {
         if marks {
             // The move with the wrong mark is the last one searched.
             main.truncate(anchor.ply as usize);
+        } else if misread {
+            main.truncate(anchor.ply.saturating_sub(1) as usize);
         }
         let mut pos = game.start.clone();
         let mut origins = game.notation.needs_origins().then(|| Origins::new(&pos));
@@ -603,6 +665,11 @@ impl<'g> Search<'g> {
     /// edit must also make every mark right.
     fn marks(&self) -> bool {
         !self.game.replay.failed
+    }
+
+    /// The half-move the search sets out from: its last step's.
+    fn failed_at(&self) -> u32 {
+        self.ply(self.steps.len() - 1)
     }
 
     /// The ply of step `i`: half-moves from the game's start, as the
@@ -938,6 +1005,7 @@ impl<'g> Search<'g> {
                     reach,
                     choices: Vec::new(),
                     partner: None,
+                    failed_at: self.failed_at(),
                 });
             }
         }
@@ -1054,6 +1122,7 @@ impl<'g> Search<'g> {
                 reach: *reach,
                 choices: Vec::new(),
                 partner: None,
+                failed_at: self.failed_at(),
             })
             .collect();
         match choices.len() {
@@ -1153,6 +1222,7 @@ impl<'g> Search<'g> {
                 reach,
                 choices: Vec::new(),
                 partner: None,
+                failed_at: self.failed_at(),
             });
         }
     }
@@ -1188,6 +1258,7 @@ impl<'g> Search<'g> {
                     reach,
                     choices: Vec::new(),
                     partner,
+                    failed_at: self.failed_at(),
                 });
             }
         }
