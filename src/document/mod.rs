@@ -1284,6 +1284,16 @@ mod tests {
             Some(WordedEnd::Won(Color::White))
         );
         assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 Black wins."), Some(WordedEnd::Won(Color::Black)));
+        // A sentence after White's last move that opens with a short
+        // word is no move of Black's.
+        assert_eq!(sans("1.e4 e5 2.Nf3 Nc6 3.Bb5\nA fine game. 1-0"), "e4 e5 Nf3 Nc6 Bb5");
+        let long_form = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 Kt-B3 4. Kt-Kt5 P-Q4 5. P takes P\nKt takes P. 6. Kt takes BP";
+        assert_eq!(sans(long_form), "e4 e5 Nf3 Nc6 Bc4 Nf6 Ng5 d5 exd5 Nxd5 Nxf7");
+        // Who gave up, in the languages' own words.
+        for gave_up in ["Schwarz gab auf.", "Zwart gaf op.", "Svart gav upp.", "Il Nero si arrende.", "As pretas abandonaram."] {
+            let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bb5\n{gave_up}");
+            assert_eq!(ended(&text), Some(WordedEnd::Resigned(Color::Black)), "{gave_up}");
+        }
         assert_eq!(ended("1. e4 e5 2. Nf3 and wins a pawn. 2... Nc6"), None);
         // A note after the end that quotes how the game would go on.
         let noted = "1. e4 e5 2. Nf3 Nc6 3. Bc4, and wins. (a)\n\n(a) Then 3. ... Nf6 4. Ng5 d5 \

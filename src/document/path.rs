@@ -34,7 +34,7 @@ use crate::document::spans::{is_end_word, is_win_word, short_text, spans, vocabu
 use crate::document::synthesis::{self, Forms, Habits, Moves};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
-use crate::pgn::lexer::is_numbered_heading;
+use crate::pgn::lexer::{is_numbered_heading, is_prose_word};
 use crate::engine::resolve::{Resolution, resolve_readings};
 use crate::lang::{Language, side_named};
 use crate::model::{Claims, MovePattern, Readings};
@@ -102,6 +102,9 @@ const BRIDGES: usize = 2;
 /// Words between White's move and the next move number that are taken
 /// for Black's move, legible or not.
 const SLOT_WORDS: usize = 6;
+/// Words that may stand between the last move and the word that ends
+/// the game, naming who gave up (`Il Nero si arrende.`).
+const END_AFTER_WORDS: usize = 3;
 /// Words of a bracketed remark passed over between White's and Black's
 /// moves, at most.
 const REMARK_WORDS: usize = 40;
@@ -616,7 +619,8 @@ impl<'t> Layout<'t> {
     }
 
     /// The result or resignation word right after a move ending before
-    /// `end`, if one is there.
+    /// `end`, if one is there: after at most [`END_AFTER_WORDS`] words
+    /// (`Il Nero si arrende.`).
     fn game_end(&self, end: usize) -> Option<usize> {
         let mut i = end;
         let mut words = 0;
@@ -644,7 +648,7 @@ impl<'t> Layout<'t> {
                 WordKind::Text if !self.is_filler(i) => {
                     words += 1;
                     let digit = w.text(self.text).bytes().any(|b| b.is_ascii_digit());
-                    if words > 2 || digit {
+                    if words > END_AFTER_WORDS || digit {
                         return None;
                     }
                 }
@@ -662,6 +666,13 @@ impl<'t> Layout<'t> {
         }
         None
     }
+}
+
+/// Whether `word` is a word of a sentence, not of a move in long form
+/// (`fine`, `pretas`; not `takes`, `to`).
+fn is_sentence_word(word: &str) -> bool {
+    let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
+    is_prose_word(bare) && !vocabulary().long_form.contains_key(bare.to_lowercase().as_str())
 }
 
 /// Where the heading over a game ends: at its first move number that
@@ -1889,6 +1900,22 @@ impl Search<'_, '_> {
     /// What stands where the half-move after `state` should be, when the
     /// text goes on with it: a numbered place, or a word right after
     /// White's move that parses as a move.
+    /// Whether word `i` opens a sentence after the moves: a short word
+    /// with a capital at a line's start, a word of prose after it (`A
+    /// fine game.`, `As pretas abandonaram.`), where a move's letter
+    /// would have its square.
+    fn opens_sentence(&self, i: usize) -> bool {
+        let l = self.layout;
+        let word = l.words[i].text(l.text);
+        l.words[i].line_start
+            && word.chars().count() <= 2
+            && word.chars().next().is_some_and(char::is_uppercase)
+            && word.chars().all(char::is_alphabetic)
+            && l.words
+                .get(i + 1)
+                .is_some_and(|next| next.kind == WordKind::Text && is_sentence_word(next.text(l.text)))
+    }
+
     fn stop(&mut self, state: &State) -> Option<Stop> {
         let l = self.layout;
         let turn = state.pos.turn();
@@ -1912,10 +1939,13 @@ impl Search<'_, '_> {
                         || l.opens[q]
                         || !self.numbers_dotted(state)
                 }
-                Lead::Adjacent => l.spans(first)
-                    .iter()
-                    .take_while(|(len, _)| *len <= slot.unwrap_or(2))
-                    .any(|(_, s)| is_move_fragment(s)),
+                Lead::Adjacent => {
+                    !self.opens_sentence(first)
+                        && l.spans(first)
+                            .iter()
+                            .take_while(|(len, _)| *len <= slot.unwrap_or(2))
+                            .any(|(_, s)| is_move_fragment(s))
+                }
                 Lead::Unnumbered | Lead::NextLine => false,
             };
             if parsing.is_some() || clear_place {
