@@ -147,8 +147,56 @@ pub fn words(text: &str) -> Vec<Word> {
     drop_running_heads(text, &mut out);
     merge_closing_parentheses(text, &mut out);
     merge_black_numbers(text, &mut out);
+    damaged_numbers(text, &mut out);
     lost_moves(text, &mut out);
     out
+}
+
+/// Reads as move numbers the words at a line's start that a scanner
+/// made of one (`l.` for `1.`, `S.` for `5.`, `lO.` for `10.`) where the
+/// numbers of the lines around it say which: the one before it is one
+/// less, or the next one more.
+fn damaged_numbers(text: &str, out: &mut [Word]) {
+    let number_at = |out: &[Word], i: usize| match out[i].kind {
+        WordKind::Number { n, black: false, .. } if out[i].line_start => Some(n),
+        _ => None,
+    };
+    for i in 0..out.len() {
+        if out[i].kind != WordKind::Text || !out[i].line_start {
+            continue;
+        }
+        let Some(n) = damaged_number(out[i].text(text)) else {
+            continue;
+        };
+        let before = out[..i].iter().rposition(|w| w.line_start && w.is_number()).and_then(|j| number_at(out, j));
+        let after = out[i + 1..]
+            .iter()
+            .position(|w| w.line_start)
+            .and_then(|j| number_at(out, i + 1 + j));
+        if before == Some(n.wrapping_sub(1)) || after == Some(n + 1) {
+            out[i].kind = WordKind::Number { n, black: false, dotted: true };
+        }
+    }
+}
+
+/// The number a scanner's misreading of a move number stands for: digits
+/// and the letters taken for them (`l`, `I` for 1, `O` for 0, `S` for
+/// 5), at least one such letter, and the stop or bracket after them.
+fn damaged_number(word: &str) -> Option<u32> {
+    let digits = word.strip_suffix(['.', ')'])?;
+    if digits.is_empty() || digits.len() > 3 || digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.chars().try_fold(0u32, |n, c| {
+        let d = match c {
+            '0'..='9' => c.to_digit(10)?,
+            'l' | 'I' | '|' => 1,
+            'O' | 'o' => 0,
+            'S' => 5,
+            _ => return None,
+        };
+        Some(n * 10 + d)
+    }).filter(|&n| n > 0)
 }
 
 /// Marks as text a lone digit that stands where a move does, out of
@@ -704,6 +752,15 @@ mod tests {
         assert_eq!(show("13 ]UoB2 (c)"), ["#13", "]UoB2", "(", "c", ")"]);
         // A bracket after a word, or standing alone, still closes.
         assert_eq!(show("(a) b] ] c"), ["(", "a", ")", "b", "]", "]", "c"]);
+    }
+
+    #[test]
+    fn a_move_number_a_scanner_misread_is_read_by_the_numbers_around_it() {
+        assert_eq!(show("l. Nf3 c5\n2. g3 Nc6"), ["#1", "Nf3", "c5", "#2", "g3", "Nc6"]);
+        assert_eq!(show("4. O-O Bg7\nS. d3 e6\n6. e4"), ["#4", "O-O", "Bg7", "#5", "d3", "e6", "#6", "e4"]);
+        // Out of the numbering, or within a line, it is a word.
+        assert_eq!(show("3. O-O Bg7\nS. d3 e6\n9. e4")[3], "S.");
+        assert_eq!(show("1. e4 e5 S. d3")[3], "S.");
     }
 
     #[test]
