@@ -285,7 +285,8 @@ impl Repair {
 /// game (a legal but wrong move, a missing, extra or swapped half-move) a
 /// finding of its own, at its own half-move, which replaces the
 /// move-number check's guess. The half-moves in `misreads`, read as
-/// misprints, are mistakes already settled, not the failure.
+/// misprints, are mistakes already settled, not the failure, unless the
+/// edits found set out from one (see [`Suggestion::failed_at`]).
 pub fn annotate(findings: &mut Vec<Finding>, found: &[Suggestion], misreads: &[u32]) {
     // The move the search set out from: where the game stopped, or the
     // first move read as a misprint, when the edits found explain it.
@@ -568,13 +569,15 @@ impl<'g> Search<'g> {
     /// swapped, shows first there, and the misprints read after it are
     /// guesses that the one mistake set off.
     fn at_first_misread(game: &'g Game<'g>, options: &ReadOptions<'g>) -> Option<Search<'g>> {
+        if !game.running_text || !game.replay.failed {
+            return None;
+        }
         let first = *game.replay.misreads.iter().min()?;
         let anchor = game.findings.iter().find(|f| {
             f.ply == first
                 && f.severity == Severity::Error
                 && matches!(f.kind, Kind::Illegal | Kind::Unparseable | Kind::Ambiguous)
         })?;
-        (game.running_text && game.replay.failed).then_some(())?;
         Search::from(game, options, anchor, true)
     }
 
