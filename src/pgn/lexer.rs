@@ -836,14 +836,15 @@ pub fn is_numbered_heading(line: &str) -> bool {
     else {
         return false;
     };
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    let is_year = |w: &&str| {
+    let is_year = |w: &str| {
         let digits = w.trim_matches(|c: char| !c.is_ascii_digit());
         digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit())
     };
-    if words.iter().any(|w| w.bytes().any(|b| b.is_ascii_digit()) && !is_year(w)) {
+    // Told at the first square, before anything is gathered.
+    if rest.split_whitespace().any(|w| w.bytes().any(|b| b.is_ascii_digit()) && !is_year(w)) {
         return false;
     }
+    let words: Vec<&str> = rest.split_whitespace().collect();
     words.iter().enumerate().any(|(i, w)| {
         let (before, after) = (names(&words[..i]), names(&words[i + 1..]));
         matches!(*w, "–" | "—" | "-" | "v" | "v." | "vs" | "vs.")

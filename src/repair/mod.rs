@@ -505,10 +505,7 @@ struct Step {
 /// when the game replays, or fails inside a variation or before its
 /// moves.
 pub fn suggest(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Suggestion> {
-    if let Some(found) = Search::at_first_misread(game, options)
-        .map(|s| earlier_causes(s.run(false)))
-        .filter(|found| !found.is_empty())
-    {
+    if let Some((found, _)) = earlier_causes(game, options, false) {
         return found;
     }
     Search::new(game, options).map_or_else(Vec::new, |s| s.run(false))
@@ -519,11 +516,8 @@ pub fn suggest(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Suggestion> {
 /// before it was done (a very long game), so that no edit is known to be
 /// the only one. A repair is made only when exactly one edit exists.
 pub fn suggest_all(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<Vec<Suggestion>> {
-    if let Some(search) = Search::at_first_misread(game, options) {
-        let found = earlier_causes(search.run(true));
-        if !found.is_empty() {
-            return (search.replays_left.get() > 0).then_some(found);
-        }
+    if let Some((found, done)) = earlier_causes(game, options, true) {
+        return done.then_some(found);
     }
     let Some(search) = Search::new(game, options) else {
         return Some(Vec::new());
@@ -532,12 +526,16 @@ pub fn suggest_all(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<Vec<Sug
     (search.replays_left.get() > 0).then_some(found)
 }
 
-/// Of the edits found from the first move read as a misprint, those that
-/// find its cause elsewhere: an earlier move, a half-move left out or two
-/// swapped. An edit of the move itself is what the reading made of it.
-fn earlier_causes(mut found: Vec<Suggestion>) -> Vec<Suggestion> {
+/// In running text, the edits found from the first move read as a
+/// misprint that find its cause elsewhere (an earlier move, a half-move
+/// left out or two swapped; an edit of the move itself is what the
+/// reading made of it), and whether the search was done; `None` when
+/// there are none.
+fn earlier_causes(game: &Game<'_>, options: &ReadOptions<'_>, everywhere: bool) -> Option<(Vec<Suggestion>, bool)> {
+    let search = Search::at_first_misread(game, options)?;
+    let mut found = search.run(everywhere);
     found.retain(|s| s.ply < s.failed_at || s.slip >= Slip::SwappedMoves);
-    found
+    (!found.is_empty()).then(|| (found, search.replays_left.get() > 0))
 }
 
 struct Search<'g> {
