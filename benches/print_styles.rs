@@ -22,6 +22,12 @@
 //!                                   (a style by its first word or by its
 //!                                   name with dashes: descriptive-in-words;
 //!                                   DAMAGED=1: the damaged page)
+//!   SCAN=1 cargo bench --bench print_styles
+//!                                   the descriptive styles as scanned
+//!                                   newspaper columns, 10 % of the moves
+//!                                   confused (OCR=0.2: 20 %; OCR=0 with
+//!                                   `-- failures`: the page's misreadings
+//!                                   alone), all read with --repair
 //!
 //! The seeds here (the report seeds) are not those of the property test
 //! (`tests/print_styles.rs`, the tune seeds). The corpus is read from
@@ -34,8 +40,8 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use print_style::{
-    MIN_PLIES, Page, Style, TrueGame, Verdict, corpus_dir, explain, judge, page_seed, read_page,
-    render, sample_games,
+    MIN_PLIES, Page, SCANNED_STYLES, Style, TrueGame, Verdict, corpus_dir, explain, judge,
+    judge_damages, page_seed, read_page, render, render_scanned, sample_games,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -46,6 +52,9 @@ const REPORT_SEED: u64 = 1001;
 /// The share of the moves' characters damaged in the damaged run,
 /// unless `OCR` gives another (`OCR=0.05` for heavy damage).
 const OCR_RATE: f64 = 0.01;
+/// The share of moves (and move numbers and note marks) confused on
+/// scanned pages, unless `OCR` gives another.
+const SCAN_RATE: f64 = 0.1;
 /// Games drawn from the corpus for the pages.
 const GAMES: usize = 300;
 /// The book's size, about.
@@ -58,6 +67,14 @@ fn main() {
     let games = sample_games(&corpus_dir(), GAMES, MIN_PLIES..=usize::MAX, seed);
     if games.is_empty() {
         eprintln!("skipped: ../shared/corpus not found");
+        return;
+    }
+    if scanned() && what.is_none() {
+        println!(
+            "print-style benchmark, scanned columns, seed {seed}: {pages} pages a style, games drawn from {} of the corpus",
+            games.len()
+        );
+        styles(&games, seed, pages, ocr_rate(), false);
         return;
     }
     match what.as_deref() {
@@ -82,24 +99,48 @@ fn env_number(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|s| s.parse().ok())
 }
 
-/// The damage rate of damaged pages: `OCR` or [`OCR_RATE`].
+/// Whether pages are scanned newspaper columns (`SCAN=1`).
+fn scanned() -> bool {
+    env_number("SCAN").is_some_and(|n| n > 0)
+}
+
+/// The styles of the run: the descriptive ones on scanned pages.
+fn run_styles() -> &'static [Style] {
+    if scanned() {
+        &SCANNED_STYLES
+    } else {
+        &Style::ALL
+    }
+}
+
+/// Whether a page damaged at `rate` is read with `--repair`: damaged
+/// pages and scanned ones, whose OCR misreads letters throughout.
+fn repair(rate: f64) -> bool {
+    rate > 0.0 || scanned()
+}
+
+/// The damage rate of damaged pages: `OCR`, or [`SCAN_RATE`] on scanned
+/// pages and [`OCR_RATE`] on others.
 fn ocr_rate() -> f64 {
     std::env::var("OCR")
         .ok()
         .and_then(|s| s.parse().ok())
         .filter(|r: &f64| (0.0..1.0).contains(r))
-        .unwrap_or(OCR_RATE)
+        .unwrap_or(if scanned() { SCAN_RATE } else { OCR_RATE })
 }
 
 /// Page `i` of `style`, and the game it prints.
 fn page(games: &[TrueGame], seed: u64, style: Style, i: u64, rate: f64) -> (Page, &TrueGame) {
     let seed = page_seed(seed, style, i);
     let game = &games[(seed % games.len() as u64) as usize];
+    if scanned() {
+        return (render_scanned(game, style, seed, rate), game);
+    }
     (render(game, style, seed, rate), game)
 }
 
 fn show(games: &[TrueGame], seed: u64) {
-    for style in Style::ALL {
+    for &style in run_styles() {
         let (page, _) = page(games, seed, style, 0, 0.0);
         println!("===== {} ({})", style.name(), page.details.join("; "));
         println!("{}", page.text);
@@ -134,7 +175,7 @@ fn show_page(games: &[TrueGame], seed: u64) {
     let (page, game) = page(games, seed, style, number, rate);
     println!("{}", page.text);
     let started = Instant::now();
-    let records = read_page(&page.text, rate > 0.0);
+    let records = read_page(&page.text, repair(rate));
     println!("read in {:.2} s", started.elapsed().as_secs_f64());
     println!(
         "{}",
@@ -146,8 +187,26 @@ fn show_page(games: &[TrueGame], seed: u64) {
 struct Read {
     page: u64,
     verdict: Verdict,
+    /// The verdict on the moves changed by a scanned page's misreadings
+    /// alone, and on the others.
+    systematic: Verdict,
+    confused: Verdict,
     time: Duration,
     bytes: usize,
+}
+
+/// The verdicts on a page's moves changed by its misreadings alone and
+/// on its other damaged moves.
+fn split(page: &Page, game: &TrueGame, records: &[GameRecord]) -> (Verdict, Verdict) {
+    let (systematic, confused): (Vec<_>, Vec<_>) = page
+        .damages
+        .iter()
+        .cloned()
+        .partition(|d| page.systematic.contains(&d.ply));
+    (
+        judge_damages(&systematic, game, records),
+        judge_damages(&confused, game, records),
+    )
 }
 
 impl Read {
@@ -159,7 +218,12 @@ impl Read {
 /// The table of every style at one damage rate.
 fn styles(games: &[TrueGame], seed: u64, pages: u64, rate: f64, failures: bool) {
     println!();
-    if rate > 0.0 {
+    if scanned() {
+        println!(
+            "scanned newspaper columns, {:.0} % of the moves confused, read with --repair:",
+            rate * 100.0
+        );
+    } else if rate > 0.0 {
         println!(
             "{:.0} % of the moves' characters damaged, read with --repair:",
             rate * 100.0
@@ -175,7 +239,8 @@ fn styles(games: &[TrueGame], seed: u64, pages: u64, rate: f64, failures: bool) 
     let mut all = Vec::new();
     let mut slowest = Vec::new();
     let only = std::env::var("STYLE").ok();
-    for style in Style::ALL {
+    let mut scans = Vec::new();
+    for &style in run_styles() {
         if only.as_deref().is_some_and(|name| name != style.name()) {
             continue;
         }
@@ -183,21 +248,25 @@ fn styles(games: &[TrueGame], seed: u64, pages: u64, rate: f64, failures: bool) 
             .map(|i| {
                 let (page, game) = page(games, seed, style, i, rate);
                 let started = Instant::now();
-                let records = read_page(&page.text, rate > 0.0);
+                let records = read_page(&page.text, repair(rate));
                 let time = started.elapsed();
                 let verdict = judge(&page, game, &records);
                 if failures && !verdict.exact {
                     println!("page {i}: {}", explain(&page, game, &records, &verdict));
                 }
+                let (systematic, confused) = split(&page, game, &records);
                 Read {
                     page: i,
                     verdict,
+                    systematic,
+                    confused,
                     time,
                     bytes: page.text.len(),
                 }
             })
             .collect();
         row(style.name(), &reads);
+        scans.push(scan_row(style.name(), &reads));
         if let Some(slow) = reads
             .iter()
             .max_by(|a, b| a.ms_per_kb().total_cmp(&b.ms_per_kb()))
@@ -213,6 +282,9 @@ fn styles(games: &[TrueGame], seed: u64, pages: u64, rate: f64, failures: bool) 
         all.extend(reads);
     }
     row("all", &all);
+    if scanned() {
+        scan_table(&scans, &all);
+    }
     println!();
     println!("slowest page of each style (`-- show-page STYLE N` prints it):");
     for line in slowest {
@@ -241,6 +313,43 @@ fn row(name: &str, reads: &[Read]) {
         bytes as f64 / 1024.0 / time,
         slowest / median,
     );
+}
+
+/// The scanned pages' table: pages with damage read exactly (repaired),
+/// and the damaged moves apart, those changed by the page's
+/// misreadings alone and those confused one by one.
+fn scan_table(rows: &[String], all: &[Read]) {
+    println!();
+    println!(
+        "| style | pages with damage | repaired | misread by the page only | harmless | found at their ply | true move suggested | confused | harmless | found at their ply | true move suggested |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for line in rows {
+        println!("{line}");
+    }
+    println!("{}", scan_row("all", all));
+}
+
+/// A row of the scanned pages' table.
+fn scan_row(name: &str, reads: &[Read]) -> String {
+    let damaged: Vec<&Read> = reads.iter().filter(|r| r.verdict.damages > 0).collect();
+    let repaired = damaged.iter().filter(|r| r.verdict.exact).count() as u32;
+    let figures = |pick: fn(&Read) -> &Verdict| {
+        let sum = |f: fn(&Verdict) -> u32| reads.iter().map(|r| f(pick(r))).sum::<u32>();
+        let (damages, harmless) = (sum(|v| v.damages), sum(|v| v.harmless));
+        format!(
+            "{damages} | {harmless} | {} | {}",
+            percent(sum(|v| v.found), damages - harmless),
+            percent(sum(|v| v.suggested), damages - harmless)
+        )
+    };
+    format!(
+        "| {name} | {} | {} | {} | {} |",
+        damaged.len(),
+        percent(repaired, damaged.len() as u32),
+        figures(|r| &r.systematic),
+        figures(|r| &r.confused)
+    )
 }
 
 fn percent(part: u32, whole: u32) -> String {

@@ -14,6 +14,12 @@
 //! marks, move numbers, line width, where notes fall) are drawn at random
 //! from the page's seed.
 //!
+//! [`render_scanned`] prints a page as a newspaper column of the
+//! nineteenth century comes out of OCR: the two columns of descriptive
+//! moves run into one paragraph, letters misread throughout the page
+//! (`X` for `K`), spaces dropped, and moves, move numbers and note
+//! marks confused one by one as the OCR of old newsprint confuses them.
+//!
 //! Each [`Page`] keeps the line each half-move is printed on and, when
 //! OCR damage is asked for, every damaged half-move and its true move;
 //! [`judge`] compares what the library read with the true game.
@@ -251,6 +257,10 @@ pub struct Page {
     pub move_lines: Vec<usize>,
     /// The OCR damage made, in the order of the game.
     pub damages: Vec<Damage>,
+    /// The half-moves of `damages` changed only by a scanned page's
+    /// misreadings of the whole page (a letter read as another
+    /// throughout, spaces dropped), by no confusion of their own.
+    pub systematic: Vec<u32>,
 }
 
 /// One move damaged as OCR damages print.
@@ -315,6 +325,7 @@ pub fn render(game: &TrueGame, style: Style, seed: u64, ocr_rate: f64) -> Page {
         details,
         move_lines: sheet.move_lines,
         damages,
+        systematic: Vec::new(),
     }
 }
 
@@ -2405,6 +2416,546 @@ impl Columns {
             self.margin,
             pad(&left, self.number_width + self.column)
         )
+    }
+}
+
+// ---------------------------------------------------------------------
+// Scanned newspaper columns
+// ---------------------------------------------------------------------
+
+/// The styles a scanned newspaper column is printed in: short
+/// descriptive typeset with hyphens (`1 P-Q 4 P-Q 4`), descriptive in
+/// words (`1 P to Q 4 1 P to Q 4`), or either set in two columns; the
+/// columns always run into one paragraph, as OCR reads them.
+pub const SCANNED_STYLES: [Style; 3] =
+    [Style::Descriptive, Style::OldDescriptive, Style::TwoColumns];
+
+/// Letters the OCR of a page reads as others on most of the page, at
+/// most one reading from each group, each group with the odds that a
+/// page has it: the king's `K` as `X` (so `Xt` for `Kt`) or the
+/// knight's `Kt` as `KL`; `R` as `It` or `E`; `B` as `ß` (rarely
+/// throughout a page: mostly a confusion of single moves).
+const PAGE_MISREADINGS: [(f64, &[(&str, &str)]); 3] = [
+    (0.7, &[("K", "X"), ("K", "X"), ("Kt", "KL")]),
+    (0.5, &[("R", "It"), ("R", "E")]),
+    (0.15, &[("B", "ß")]),
+];
+
+/// How OCR of old newsprint confuses a single move: a part of it and
+/// the readings seen for that part.
+const SCAN_CONFUSIONS: &[(&str, &[&str])] = &[
+    ("4", &["1", "i", "j", "l"]),
+    ("3", &["5", ".')", "8", "J)"]),
+    ("2", &["a", "?"]),
+    ("5", &["ft", "n", "S"]),
+    ("6", &["(5", "b"]),
+    ("7", &["?", "1"]),
+    ("8", &["S", "ß"]),
+    ("!", &["1"]),
+    ("x", &["s"]),
+    ("ch", &["eh"]),
+    ("takes", &["fakes"]),
+    ("to", &["fe)", "'o", "ro"]),
+    ("Kt", &["Kfc", "Xt", "KL"]),
+    ("R", &["It", "E", "X", "lt", "I?"]),
+    ("B", &["ß", "1?"]),
+    ("P", &["V", "1'"]),
+];
+
+/// How OCR reads each digit of a move number when it misreads it
+/// (`39` for 19, `n` for 5, `2'i` for 22, `2(3` for 26).
+const DIGIT_READINGS: [&[&str]; 10] = [
+    &["o", "O"],
+    &["i", "l", "3", "I"],
+    &["a", "?", "'i"],
+    &["5", "8", ".')", "(3"],
+    &["1", "i", "j"],
+    &["n", "S", "-3"],
+    &["«", ".'!", "b"],
+    &["?", "1"],
+    &["S", "3"],
+    &["3", "g"],
+];
+
+/// Note marks as OCR reads them (`(«!)` for `(d)`, `(/)` for `(f)`).
+const MARK_READINGS: [&str; 9] = [
+    "(«!)", "(/)", "(O", "(5)", "(/i)", "(w)", "O)", "(c)", "(o)",
+];
+
+/// Letters of a heading as OCR misreads them (`STEIMTZ`, `Wiiite`).
+const HEADING_READINGS: &[(char, &str)] = &[
+    ('N', "M"),
+    ('R', "K"),
+    ('R', "B"),
+    ('T', "O"),
+    ('E', "K"),
+    ('S', "8"),
+    ('h', "ii"),
+    ('e', "c"),
+    ('o', "e"),
+    ('l', "1"),
+    ('i', "l"),
+    ('r', "v"),
+    ('n', "u"),
+    ('u', "n"),
+];
+
+/// The share of a heading's letters misread.
+const HEADING_RATE: f64 = 0.06;
+
+/// How OCR misread one scanned page: the misreadings of the whole page
+/// and the share of moves, move numbers and note marks confused one by
+/// one.
+struct Scan {
+    /// Letters read as others throughout (`K` as `X`).
+    misreadings: Vec<(&'static str, &'static str)>,
+    /// The share of those letters' occurrences so read.
+    misread_share: f64,
+    /// The share of moves whose spaces are dropped (`QtoQ3`); half of it,
+    /// of move numbers glued to their move (`15PtoKt3`).
+    glue_share: f64,
+    /// The share of moves, move numbers and note marks confused.
+    rate: f64,
+    rng: StdRng,
+}
+
+impl Scan {
+    /// A page's misreadings drawn from `rng`, confusing at `rate`.
+    fn random(rate: f64, mut rng: StdRng) -> Scan {
+        let mut misreadings = Vec::new();
+        while misreadings.is_empty() {
+            for (odds, group) in PAGE_MISREADINGS {
+                if rng.random_bool(odds) {
+                    misreadings.push(*group.choose(&mut rng).unwrap());
+                }
+            }
+        }
+        Scan {
+            misreadings,
+            misread_share: rng.random_range(0.6..=0.95),
+            glue_share: rng.random_range(0.05..=0.35),
+            rate,
+            rng,
+        }
+    }
+
+    /// The page's misreadings, for reports.
+    fn summary(&self) -> String {
+        format!(
+            "scanned: {:?} at {:.2}, spaces dropped {:.2}, confused {:.2}",
+            self.misreadings, self.misread_share, self.glue_share, self.rate
+        )
+    }
+
+    /// The moves as OCR read them, every move read otherwise than
+    /// printed a [`Damage`], and the half-moves changed by the page's
+    /// misreadings alone.
+    fn damage_game(
+        &mut self,
+        game: &TrueGame,
+        printed: &[String],
+    ) -> (Vec<String>, Vec<Damage>, Vec<u32>) {
+        let (mut damages, mut systematic) = (Vec::new(), Vec::new());
+        let words = printed
+            .iter()
+            .enumerate()
+            .map(|(i, word)| {
+                let confused = if self.rng.random_bool(self.rate) {
+                    self.confuse(word)
+                } else {
+                    word.clone()
+                };
+                let mut read = self.misread(&confused);
+                if self.rng.random_bool(self.glue_share) {
+                    read = self.drop_spaces(&read);
+                }
+                if read != *word {
+                    let ply = i as u32 + 1;
+                    if confused == *word {
+                        systematic.push(ply);
+                    }
+                    damages.push(Damage {
+                        ply,
+                        true_san: game.sans[i].clone(),
+                        printed: word.clone(),
+                        damaged: read.clone(),
+                    });
+                }
+                read
+            })
+            .collect();
+        (words, damages, systematic)
+    }
+
+    /// `text` with the page's misreadings made at their share, the
+    /// longest first (`Kt` before `K`).
+    fn misread(&mut self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len() + 4);
+        let mut rest = text;
+        while let Some(c) = rest.chars().next() {
+            let found = self
+                .misreadings
+                .iter()
+                .filter(|(from, _)| rest.starts_with(from))
+                .max_by_key(|(from, _)| from.len())
+                .copied();
+            match found {
+                Some((from, to)) => {
+                    out.push_str(if self.rng.random_bool(self.misread_share) {
+                        to
+                    } else {
+                        from
+                    });
+                    rest = &rest[from.len()..];
+                }
+                None => {
+                    out.push(c);
+                    rest = &rest[c.len_utf8()..];
+                }
+            }
+        }
+        out
+    }
+
+    /// A move confused once: one of [`SCAN_CONFUSIONS`] where one
+    /// applies, else (and one time in ten) a few characters unreadable.
+    fn confuse(&mut self, word: &str) -> String {
+        let places: Vec<(usize, &str, &[&str])> = SCAN_CONFUSIONS
+            .iter()
+            .flat_map(|&(from, readings)| {
+                word.match_indices(from)
+                    .map(move |(i, _)| (i, from, readings))
+            })
+            .collect();
+        if places.is_empty() || self.rng.random_bool(0.1) {
+            return self.garble(word);
+        }
+        let &(at, from, readings) = places.choose(&mut self.rng).unwrap();
+        let reading = readings.choose(&mut self.rng).unwrap();
+        format!("{}{reading}{}", &word[..at], &word[at + from.len()..])
+    }
+
+    /// `word` with two or three characters in a row read as specks and
+    /// strokes (`]UoB2` for `B to R2`).
+    fn garble(&mut self, word: &str) -> String {
+        let chars: Vec<char> = word.chars().collect();
+        let len = self.rng.random_range(2..=3).min(chars.len());
+        let at = self.rng.random_range(0..=chars.len() - len);
+        let specks = ['l', '1', 'I', ']', '\'', '!', '.', 'U', '|'];
+        let junk: String = (0..len)
+            .map(|_| *specks.choose(&mut self.rng).unwrap())
+            .collect();
+        let before: String = chars[..at].iter().collect();
+        let after: String = chars[at + len..].iter().collect();
+        before + &junk + &after
+    }
+
+    /// `word` with its spaces dropped, each with odds of seven in ten,
+    /// as OCR glues the words of a narrow column (`BtoK sq`).
+    fn drop_spaces(&mut self, word: &str) -> String {
+        let mut out = String::with_capacity(word.len());
+        for (i, part) in word.split(' ').enumerate() {
+            if i > 0 && !self.rng.random_bool(0.7) {
+                out.push(' ');
+            }
+            out.push_str(part);
+        }
+        out
+    }
+
+    /// A move number as OCR reads it, misread at the page's rate: a
+    /// digit confused (`39` for 19), the number split (`1 1` for 14) or
+    /// a digit dropped (`1` for 13), a speck before it (`•11` for 27),
+    /// or the number lost (empty).
+    fn number(&mut self, number: &str) -> String {
+        if !self.rng.random_bool(self.rate) {
+            return number.to_owned();
+        }
+        let digits = number.chars().filter(char::is_ascii_digit).count();
+        match self.rng.random_range(0..10) {
+            6 if digits > 1 => format!("{} {}", &number[..1], self.confuse_digit(&number[1..])),
+            7 if digits > 1 => number[..1].to_owned() + &number[2..],
+            8 => format!("•{}", self.confuse_digit(number)),
+            9 => String::new(),
+            _ => self.confuse_digit(number),
+        }
+    }
+
+    /// `number` with one of its digits read as [`DIGIT_READINGS`] has it.
+    fn confuse_digit(&mut self, number: &str) -> String {
+        let places: Vec<usize> = number
+            .char_indices()
+            .filter(|(_, c)| c.is_ascii_digit())
+            .map(|(i, _)| i)
+            .collect();
+        let Some(&at) = places.choose(&mut self.rng) else {
+            return number.to_owned();
+        };
+        let digit = usize::from(number.as_bytes()[at] - b'0');
+        let reading = DIGIT_READINGS[digit].choose(&mut self.rng).unwrap();
+        format!("{}{reading}{}", &number[..at], &number[at + 1..])
+    }
+
+    /// A note mark (`(c)`) as OCR reads it, misread at the page's rate.
+    fn mark(&mut self, mark: &str) -> String {
+        if !self.rng.random_bool(self.rate) {
+            return mark.to_owned();
+        }
+        let other = MARK_READINGS.iter().filter(|r| **r != mark);
+        (*other.choose(&mut self.rng).unwrap()).to_owned()
+    }
+
+    /// A heading's text with its letters misread at [`HEADING_RATE`].
+    fn heading(&mut self, text: &str) -> String {
+        text.chars()
+            .map(|c| {
+                let readings: Vec<&str> = HEADING_READINGS
+                    .iter()
+                    .filter(|(from, _)| *from == c)
+                    .map(|(_, to)| *to)
+                    .collect();
+                match readings.choose(&mut self.rng) {
+                    Some(to) if self.rng.random_bool(HEADING_RATE) => (*to).to_owned(),
+                    _ => c.to_string(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// How a newspaper column of the nineteenth century spells its moves:
+/// short descriptive typeset with hyphens (`Kt-K B 3`, `B P x P`) on
+/// descriptive pages, words (`Kt to K B 3`, `B to K sq`) on pages in
+/// words, either in two columns.
+fn newspaper_spelling(style: Style, rng: &mut StdRng) -> Spelling {
+    let words = match style {
+        Style::OldDescriptive => true,
+        Style::Descriptive => false,
+        _ => rng.random_bool(0.5),
+    };
+    let castles = *[
+        ("Castles", "Castles QR"),
+        ("Castles", "Castles (Q R)"),
+        ("Castles (K R)", "Castles (Q R)"),
+    ]
+    .choose(rng)
+    .unwrap();
+    if words {
+        let spaced = rng.random_bool(0.7);
+        return Spelling::Words(Words {
+            dots: false,
+            squares: if spaced {
+                SquareWords::Spaced
+            } else {
+                SquareWords::Compact
+            },
+            possessive: false,
+            sq: "sq",
+            check: "ch",
+            mate: "mate",
+            stop: false,
+            steps: false,
+            on: rng.random_bool(0.5),
+            castles,
+        });
+    }
+    Spelling::Descriptive(Descriptive {
+        lang: Language::english(),
+        kt: true,
+        typeset: Some(("-", " x ")),
+        check: [" ch", "ch"].choose(rng).unwrap(),
+        mate: " mate",
+        castles,
+    })
+}
+
+/// A move with now and then the sign a column glues after it (`!`,
+/// `!!`, `?`).
+fn with_sign(word: String, rng: &mut StdRng) -> String {
+    if rng.random_bool(0.04) {
+        word + ["!", "!", "!!", "?"].choose(rng).unwrap()
+    } else {
+        word
+    }
+}
+
+/// `game` printed as a newspaper column of the nineteenth century
+/// prints it, in one of [`SCANNED_STYLES`], and read by OCR: both
+/// columns run into one paragraph (each side numbered,
+/// `1 P to Q 4 1 P to Q 4`, or only White, `1 P-Q 4 P-Q 4`); the page's
+/// misreadings of letters (`X` for `K`, `It` or `E` for `R`, `ß` for
+/// `B`) and dropped spaces; a share `ocr_rate` of the moves, the move
+/// numbers and the note marks confused one by one (`1` for `4`, `fakes`
+/// for `takes`, `39` for 19, `(/)` for `(f)`); the heading misread.
+/// Every move read otherwise than printed is a [`Damage`]; those
+/// changed by the page's misreadings alone are also in
+/// [`Page::systematic`].
+pub fn render_scanned(game: &TrueGame, style: Style, seed: u64, ocr_rate: f64) -> Page {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let spelling = newspaper_spelling(style, &mut rng);
+    let mut details = vec![spelling.summary()];
+    let printed: Vec<String> = spell_game(game, &spelling, &mut rng)
+        .into_iter()
+        .map(|w| with_sign(w, &mut rng))
+        .collect();
+    let mut scan = Scan::random(ocr_rate, StdRng::seed_from_u64(seed ^ DAMAGE_SEED));
+    details.push(scan.summary());
+    let (words, damages, systematic) = scan.damage_game(game, &printed);
+    // Papers Past gives a column's text as one long line, others wrap it.
+    let width = if rng.random_bool(0.6) {
+        usize::MAX / 2
+    } else {
+        rng.random_range(60..=90)
+    };
+    let mut printer = Printer {
+        game,
+        style,
+        spelling,
+        words,
+        prose: phrases("en"),
+        numbers: Numbers::random(&mut rng, Style::Descriptive),
+        notes: NoteRates::default(),
+        sheet: Sheet::new(game.moves.len(), width),
+        footnotes: Vec::new(),
+        markers: 0,
+        details,
+        rng: &mut rng,
+    };
+    printer.scanned(&mut scan);
+    let Printer { sheet, details, .. } = printer;
+    Page {
+        style,
+        text: sheet.lines.join("\n") + "\n",
+        details,
+        move_lines: sheet.move_lines,
+        damages,
+        systematic,
+    }
+}
+
+impl Printer<'_> {
+    /// The page as a scanned newspaper column: a misread heading, the
+    /// players and the moves in one paragraph, the result, the notes.
+    fn scanned(&mut self, scan: &mut Scan) {
+        self.scan_heading(scan);
+        let numbered_black = if matches!(self.spelling, Spelling::Words(_)) {
+            self.rng.random_bool(0.7)
+        } else {
+            self.rng.random_bool(0.2)
+        };
+        let dot = self.rng.random_bool(0.2);
+        self.detail(&format!(
+            "scanned column: numbered black {numbered_black}, dot {dot}"
+        ));
+        for ply in 0..self.words.len() {
+            let n = ply / 2 + 1;
+            let number = if ply.is_multiple_of(2) || numbered_black {
+                scan.number(&if dot { format!("{n}.") } else { n.to_string() })
+            } else {
+                String::new()
+            };
+            let word = self.words[ply].clone();
+            if number.is_empty() {
+                self.sheet.word(word, Some(ply));
+            } else if scan.rng.random_bool(scan.glue_share / 2.0) {
+                self.sheet.word(format!("{number}{word}"), Some(ply));
+            } else {
+                self.sheet.word(number, None);
+                self.sheet.word(word, Some(ply));
+            }
+            self.scan_note(scan, ply);
+        }
+        self.scan_result(numbered_black);
+        self.scan_notes(scan);
+    }
+
+    /// A column's heading, its letters misread: a title, the players in
+    /// capitals, and the players' colours run into the moves' paragraph.
+    fn scan_heading(&mut self, scan: &mut Scan) {
+        let name = |n: &str| {
+            if n.is_empty() {
+                "NN".to_owned()
+            } else {
+                n.to_owned()
+            }
+        };
+        let (w, b) = (name(&self.game.white), name(&self.game.black));
+        let number = self.rng.random_range(100..2000);
+        let title = match self.rng.random_range(0..4) {
+            0 => "Chess Championship.".to_owned(),
+            1 => "CHESS.".to_owned(),
+            2 => format!("GAME No. {number}."),
+            _ => "THE CHESS COLUMN.".to_owned(),
+        };
+        self.sheet.line(scan.heading(&title), &[]);
+        let players = format!("{} V. {}.", w.to_uppercase(), b.to_uppercase());
+        self.sheet.line(scan.heading(&players), &[]);
+        let intro = match self.rng.random_range(0..3) {
+            0 => format!("White— (Mr {w}) Black— (Mr {b})"),
+            1 => format!("White, {w}; Black, {b}."),
+            _ => return,
+        };
+        let intro = scan.heading(&intro);
+        self.sheet.prose(&intro);
+    }
+
+    /// Now and then a note mark after half-move `ply`, glued or spaced,
+    /// as OCR read it; its note kept for after the game.
+    fn scan_note(&mut self, scan: &mut Scan, ply: usize) {
+        if ply + 1 >= self.words.len() || !self.rng.random_bool(0.06) {
+            return;
+        }
+        let letter = (b'a' + (self.footnotes.len() % 26) as u8) as char;
+        let mark = format!("({letter})");
+        let text = self.comment(ply);
+        let text = scan.misread(&text);
+        self.footnotes.push(format!("{mark} {text}"));
+        let read = scan.mark(&mark);
+        if self.rng.random_bool(0.3) {
+            self.sheet.glue(&read);
+        } else {
+            self.sheet.word(read, None);
+        }
+    }
+
+    /// The end of the game as a column prints it: `Resigns.` under the
+    /// loser's next number where the winner moved last, else the words
+    /// of a resignation or a draw; nothing after a mate.
+    fn scan_result(&mut self, numbered_black: bool) {
+        let plies = self.words.len();
+        let white_last = plies % 2 == 1;
+        let next = plies / 2 + 1;
+        let text = match self.game.result.as_str() {
+            _ if self.game.positions[plies].is_checkmate() => return,
+            "1-0" if white_last && numbered_black => format!("{next} Resigns."),
+            "1-0" if white_last => "Resigns.".to_owned(),
+            "0-1" if !white_last => format!("{next} Resigns."),
+            "1-0" => self.prose.resigns.1.to_owned(),
+            "0-1" => self.prose.resigns.0.to_owned(),
+            "1/2-1/2" => self.prose.draw.to_owned(),
+            _ => return,
+        };
+        self.sheet.prose(&text);
+    }
+
+    /// The notes after the game, under a misread `NOTES.` now and then,
+    /// run on in the moves' paragraph or in one of their own.
+    fn scan_notes(&mut self, scan: &mut Scan) {
+        if self.footnotes.is_empty() {
+            self.sheet.flush();
+            return;
+        }
+        if self.rng.random_bool(0.5) {
+            self.sheet.flush();
+        }
+        if self.rng.random_bool(0.5) {
+            let head = scan.heading("NOTES.");
+            self.sheet.prose(&head);
+        }
+        for note in std::mem::take(&mut self.footnotes) {
+            self.sheet.prose(&note);
+        }
+        self.sheet.flush();
     }
 }
 
