@@ -38,6 +38,16 @@ const BUILTIN: &[(&str, &str)] = &[
     ("ru", include_str!("../grammars/ru.toml")),
     ("pt", include_str!("../grammars/pt.toml")),
     ("is", include_str!("../grammars/is.toml")),
+    ("uk", include_str!("../grammars/uk.toml")),
+    ("bg", include_str!("../grammars/bg.toml")),
+    ("sr", include_str!("../grammars/sr.toml")),
+    ("ro", include_str!("../grammars/ro.toml")),
+    ("tr", include_str!("../grammars/tr.toml")),
+    ("el", include_str!("../grammars/el.toml")),
+    ("et", include_str!("../grammars/et.toml")),
+    ("lt", include_str!("../grammars/lt.toml")),
+    ("lv", include_str!("../grammars/lv.toml")),
+    ("zh", include_str!("../grammars/zh.toml")),
     ("figurine", include_str!("../grammars/figurine.toml")),
 ];
 
@@ -360,7 +370,7 @@ impl Language {
 ///
 /// assert_eq!(side_named("Schwarz").map(|(side, _)| side), Some(Color::Black));
 /// assert_eq!(side_named("(Bílý)").map(|(side, lang)| (side, lang.code.as_str())), Some((Color::White, "cs")));
-/// assert_eq!(side_named("sort"), None);
+/// assert_eq!(side_named("red"), None);
 /// ```
 pub fn side_named(word: &str) -> Option<(Color, &'static Language)> {
     let word = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
