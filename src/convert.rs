@@ -568,7 +568,12 @@ impl<'a> Converter<'a> {
         {
             return (game, found, read_options);
         }
-        for (lang, name) in Letters::Auto.tables() {
+        let tables = if game.notation == Notation::San {
+            Letters::Auto.tables_for_text(text)
+        } else {
+            Letters::Auto.tables()
+        };
+        for (lang, name) in tables {
             if name == game.letters {
                 continue;
             }

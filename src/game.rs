@@ -496,7 +496,7 @@ fn readings<'a>(
             }
         }
     };
-    tables_for(&notations, options.letters)
+    tables_for(&notations, options.letters, text)
 }
 
 /// Each notation in turn with every table of `letters` that reads it
@@ -505,6 +505,7 @@ fn readings<'a>(
 pub(crate) fn tables_for<'a>(
     notations: &[Notation],
     letters: Letters<'a>,
+    text: &str,
 ) -> Vec<(Notation, &'a Language, &'a str)> {
     let mut out = Vec::new();
     for &notation in notations {
@@ -512,7 +513,11 @@ pub(crate) fn tables_for<'a>(
             out.push((notation, Language::english(), ""));
             continue;
         }
-        for (lang, name) in letters.tables() {
+        let tables = match notation {
+            Notation::San => letters.tables_for_text(text),
+            _ => letters.tables(),
+        };
+        for (lang, name) in tables {
             if notation != Notation::Descriptive || lang.descriptive.is_some() {
                 out.push((notation, lang, name));
             }

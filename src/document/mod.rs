@@ -530,7 +530,7 @@ fn readings<'a>(
         None if numeric => vec![Notation::San, Notation::Descriptive, iccf],
         None => vec![Notation::San, Notation::Descriptive],
     };
-    tables_for(&notations, options.letters)
+    tables_for(&notations, options.letters, text)
 }
 
 /// Whether `found` was read for an empty box of a scoresheet (`...`,
