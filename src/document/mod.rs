@@ -1274,12 +1274,6 @@ mod tests {
     }
 
     #[test]
-    fn a_first_number_damaged_past_reading_leads_the_first_move() {
-        let text = "l P-K 4 P-K 4 2 Kt-K B 3 Kt-Q B 3 3 B-Kt 5 P-Q R 3 4 B-R 4 Kt-B 3 1-0";
-        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6");
-    }
-
-    #[test]
     fn a_game_ended_in_words_gives_its_result() {
         let ended = |text: &str| {
             read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints)

@@ -31,7 +31,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
 use crate::document::spans::{
-    MAX_SPAN, announces_mate, is_end_word, is_win_word, opens_sentence, short_text, spans, vocabulary,
+    announces_mate, is_end_word, is_win_word, opens_sentence, short_text, spans, vocabulary,
 };
 use crate::document::synthesis::{self, Forms, Habits, Moves};
 use crate::document::words::{Word, WordKind};
@@ -608,31 +608,6 @@ impl<'t> Layout<'t> {
         (near && followed && self.depth[q] == 0).then_some(q)
     }
 
-    /// The game's first number, `n`, damaged past reading (`i P to K 4
-    /// 1 P to K 4`, `l P-K 4 P-K 4 2 …`): a short word that is no word
-    /// of prose, with a move after it and the first number read, `n` or
-    /// the next, a move or two later.
-    fn first_number_damaged(&self, n: u32) -> Option<usize> {
-        let q = (0..self.words.len())
-            .find(|&q| self.words[q].is_number() && self.depth[q] == 0 && !is_rank(self.text, self.words, q))?;
-        let WordKind::Number { n: m, .. } = self.words[q].kind else {
-            return None;
-        };
-        if m != n && m != n + 1 {
-            return None;
-        }
-        // Both sides' moves may stand before it (`i P to K 4 1 P to K 4
-        // 2 …`, the `1` taken for a rank).
-        (q.saturating_sub(2 * MAX_SPAN)..q).find(|&d| {
-            let t = self.words[d].text(self.text);
-            let short = t.chars().count() == 1 && !t.starts_with(char::is_uppercase)
-                || t.chars().count() <= 3 && !t.chars().all(char::is_alphabetic);
-            self.words[d].kind == WordKind::Text
-                && short
-                && self.words.get(d + 1).is_some_and(|w| w.kind == WordKind::Text && !w.paragraph)
-        })
-    }
-
     /// Whether word `i` says the side that moved wins, ending its
     /// sentence (`and wins.`, `und gewinnt`), not `wins the exchange`,
     /// or announces a mate (`announced mate in ten moves`).
@@ -1063,11 +1038,6 @@ impl Search<'_, '_> {
             if followed && damaged_number {
                 out.push((a + 1, Lead::Unnumbered));
             }
-        }
-        if state.plies == 0
-            && let Some(d) = l.first_number_damaged(n)
-        {
-            out.push((d + 1, Lead::Unnumbered));
         }
         out.retain(|&(j, _)| j < limit);
         out.sort_by_key(|&(j, _)| j);
