@@ -521,11 +521,13 @@ impl<'a> Letters<'a> {
     }
 
     /// The tables worth trying on `text` in SAN, in order: under
-    /// detection, a table that reads none of the text's piece letters is
-    /// left out, and so is one that reads each of them as an earlier
-    /// table does, since neither can read a move further than the tables
-    /// before it. Each table added costs a text only where its letters
-    /// are printed; the first table stays when none is left.
+    /// detection, a table that reads none of the letters leading the
+    /// text's piece moves is left out, and so is one that reads each of
+    /// the text's letters as an earlier table does, since neither can
+    /// read a move further than the tables before it. Each table added
+    /// costs a text only where its letters are printed; the first table
+    /// stays when none is left. A promotion's letter alone calls for no
+    /// table: `bxa8=K` is no Turkish rook in a text with no Turkish move.
     pub fn tables_for_text(self, text: &str) -> Vec<(&'a Language, &'a str)> {
         let all = self.tables();
         if matches!(self, Letters::Fixed(_)) {
@@ -534,7 +536,9 @@ impl<'a> Letters<'a> {
         let words = piece_words(text);
         let mut kept: Vec<(&'a Language, &'a str)> = Vec::new();
         for (i, &(lang, name)) in all.iter().enumerate() {
-            let reads_some = words.iter().any(|w| lang.piece_prefix(w).is_some());
+            let reads_some = words
+                .iter()
+                .any(|&(w, leads)| leads && lang.piece_prefix(w).is_some());
             let as_before = all[..i]
                 .iter()
                 .any(|(earlier, _)| read_alike(lang, earlier, &words));
@@ -563,15 +567,27 @@ impl<'a> Letters<'a> {
 /// The letters a text may name pieces with: in each of its words that
 /// holds a rank digit (a move, glued to its number or not), every run of
 /// characters that are neither files, digits nor ASCII marks (`N` and
-/// `x` of `Nxe5`, `Кр` of `14.Крf2`, `Q` of `e8=Q`, `♘`).
-fn piece_words(text: &str) -> Vec<&str> {
-    let mut runs: Vec<&str> = Vec::new();
+/// `x` of `Nxe5`, `Кр` of `14.Крf2`, `Q` of `e8=Q`, `♘`), each told
+/// whether a file or a capture's colon follows it, as one that leads a
+/// piece move does (`С:c3`).
+fn piece_words(text: &str) -> Vec<(&str, bool)> {
+    let mark = |c: char| c.is_ascii_digit() || ('a'..='h').contains(&c) || c.is_ascii_punctuation();
+    let mut runs: Vec<(&str, bool)> = Vec::new();
     for word in text.split_whitespace() {
         if !word.bytes().any(|b| (b'1'..=b'8').contains(&b)) {
             continue;
         }
-        let mark = |c: char| c.is_ascii_digit() || ('a'..='h').contains(&c) || c.is_ascii_punctuation();
-        runs.extend(word.split(mark).filter(|run| !run.is_empty()));
+        let mut start = None;
+        for (i, c) in word.char_indices().chain([(word.len(), ' ')]) {
+            match (start, i < word.len() && !mark(c)) {
+                (None, true) => start = Some(i),
+                (Some(from), false) => {
+                    runs.push((&word[from..i], ('a'..='h').contains(&c) || c == ':'));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
     }
     runs.sort_unstable();
     runs.dedup();
@@ -580,11 +596,11 @@ fn piece_words(text: &str) -> Vec<&str> {
 
 /// Whether `a` and `b` read every word of `words` as the same piece and
 /// share their marks: the one reads a text's moves as the other does.
-fn read_alike(a: &Language, b: &Language, words: &[&str]) -> bool {
+fn read_alike(a: &Language, b: &Language, words: &[(&str, bool)]) -> bool {
     a.check_marks == b.check_marks
         && a.mate_marks == b.mate_marks
         && a.en_passant_marks == b.en_passant_marks
-        && words.iter().all(|w| a.piece_prefix(w) == b.piece_prefix(w))
+        && words.iter().all(|(w, _)| a.piece_prefix(w) == b.piece_prefix(w))
 }
 
 #[cfg(test)]
