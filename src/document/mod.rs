@@ -49,7 +49,7 @@ use crate::pgn::lexer::{Lexed, Token, TokenKind, standard_result};
 
 use path::{Found, Layout, MainLine, Spans, StopKind, main_line};
 pub use path::Tolerance;
-use synthesis::{Forms, Habits, Moves, Slip};
+use synthesis::{Forms, Habits, Moves};
 use words::{Word, WordKind};
 
 /// A game read from running text, in the shapes the PGN reader gives.
@@ -468,7 +468,7 @@ fn habits_of(
     start: &Chess,
     notation: Notation,
     lang: &Language,
-) -> Vec<(Slip, usize)> {
+) -> Vec<((char, char), usize)> {
     let mut before = start.clone();
     let mut slips = Vec::new();
     let mut printed = HashMap::new();

@@ -212,7 +212,6 @@ fn is_prose(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::synthesis::Printed;
     use crate::document::words::words;
 
     fn unreadable(text: &str, habits: &Habits) -> Vec<(u32, String)> {
@@ -239,7 +238,7 @@ mod tests {
         // for `R`.
         let text = "20 Q to B 4 (c) 20 Kfc to B 4 21 P to X Kt 4 2'i V to X 4 \
             22 QtoQS 22 It takes P 21 B takes R 23 Q to X 2 ch 24 Resigns. NOTES. (a) 3 Kt to B 3 is better.";
-        let habits = Habits::new([(Printed::One('x'), 'k')]);
+        let habits = Habits::new([('x', 'k')]);
         assert_eq!(
             unreadable(text, &habits),
             [(40, "Kfc to B 4".to_owned()), (42, "V to X 4".to_owned()), (43, "QtoQS".to_owned())]

@@ -147,29 +147,7 @@ pub struct Forms {
 /// form, learned from the text's own misprints ([`Habits::learn`]).
 /// Read with its habits, such a text's moves are its moves as printed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Habits(Vec<Slip>);
-
-/// What a text prints for a character it means: one character, or two
-/// that print like it (`It` for `R`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Printed {
-    /// One character for another (`X` for `K`).
-    One(char),
-    /// Two characters for one (`It` for `R`).
-    Two([char; 2]),
-}
-
-impl std::fmt::Display for Printed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Printed::One(c) => write!(f, "{c}"),
-            Printed::Two([a, b]) => write!(f, "{a}{b}"),
-        }
-    }
-}
-
-/// A character read as another: (as printed, as meant), in key form.
-pub type Slip = (Printed, char);
+pub struct Habits(Vec<(char, char)>);
 
 impl Habits {
     /// The misprints met at least [`HABIT`] times in `slips` (each
@@ -178,12 +156,12 @@ impl Habits {
     /// meant right (`printed_right`). A few slips among many characters
     /// printed right are slips, not a habit.
     pub fn learn<'a>(
-        slips: impl IntoIterator<Item = &'a [Slip]>,
+        slips: impl IntoIterator<Item = &'a [(char, char)]>,
         printed_right: impl Fn(char) -> usize,
-    ) -> Vec<(Slip, usize)> {
-        let mut counts: HashMap<Slip, usize> = HashMap::new();
+    ) -> Vec<((char, char), usize)> {
+        let mut counts: HashMap<(char, char), usize> = HashMap::new();
         for move_slips in slips {
-            let mut seen: Vec<Slip> = move_slips.to_vec();
+            let mut seen: Vec<(char, char)> = move_slips.to_vec();
             seen.sort_unstable();
             seen.dedup();
             for pair in seen {
@@ -199,48 +177,30 @@ impl Habits {
     }
 
     /// The habits of `pairs`.
-    pub fn new(pairs: impl IntoIterator<Item = Slip>) -> Habits {
-        let mut pairs: Vec<Slip> = pairs.into_iter().collect();
+    pub fn new(pairs: impl IntoIterator<Item = (char, char)>) -> Habits {
+        let mut pairs: Vec<(char, char)> = pairs.into_iter().collect();
         pairs.sort_unstable();
         pairs.dedup();
         Habits(pairs)
     }
 
     /// `text` with its capitals, the letters of pieces and squares, as
-    /// these habits mean them (`P to X 4` with `X` for `K`: `P to K 4`;
-    /// `It` for `R`: `P to Q It 3`, `P to Q R 3`); the words around them
-    /// (`to`, `Kt`) as printed.
+    /// these habits mean them (`P to X 4` with `X` for `K`: `P to K 4`);
+    /// the words around them (`to`, `Kt`) as printed.
     pub fn as_meant(&self, text: &str) -> String {
-        let upper = |m: char| m.to_uppercase().next().unwrap_or(m);
-        text.split_inclusive(char::is_whitespace)
-            .map(|word| {
-                let bare = word.trim_end();
-                let two: Vec<char> = bare.chars().collect();
-                if let [a, b] = two[..]
-                    && a.is_uppercase()
-                    && let Some(&(_, m)) = self.0.iter().find(|&&(p, _)| p == Printed::Two([lower(a), lower(b)]))
-                {
-                    return format!("{}{}", upper(m), &word[bare.len()..]);
-                }
-                word.chars()
-                    .map(|c| {
-                        let meant = c
-                            .is_uppercase()
-                            .then(|| self.0.iter().find(|&&(p, _)| p == Printed::One(lower(c))))
-                            .flatten();
-                        meant.map_or(c, |&(_, m)| upper(m))
-                    })
-                    .collect()
+        text.chars()
+            .map(|c| {
+                let meant = c
+                    .is_uppercase()
+                    .then(|| self.0.iter().find(|&&(printed, _)| printed == lower(c)))
+                    .flatten();
+                meant.map_or(c, |&(_, m)| m.to_uppercase().next().unwrap_or(m))
             })
             .collect()
     }
 
     fn has(&self, printed: char, meant: char) -> bool {
-        self.0.contains(&(Printed::One(printed), meant))
-    }
-
-    fn has_two(&self, printed: [char; 2], meant: char) -> bool {
-        self.0.contains(&(Printed::Two(printed), meant))
+        self.0.contains(&(printed, meant))
     }
 }
 
@@ -620,7 +580,7 @@ impl Forms {
     /// The characters `written` prints for others when read as `mv`'s
     /// nearest form: (as printed, as meant), in key form, letters in
     /// lower case; none where it is no form of `mv` within reach.
-    pub fn slips(&self, written: &str, mv: Move) -> Vec<Slip> {
+    pub fn slips(&self, written: &str, mv: Move) -> Vec<(char, char)> {
         let text = key(written);
         let Some(i) = self.moves.iter().position(|&m| m == mv) else {
             return Vec::new();
@@ -640,7 +600,7 @@ impl Forms {
 
 /// The characters replaced when `text` is read as `form` at the least
 /// cost (an alignment of the two), letters in lower case.
-fn substitutions(text: &[char], form: &[char]) -> Vec<Slip> {
+fn substitutions(text: &[char], form: &[char]) -> Vec<(char, char)> {
     let (n, m) = (text.len(), form.len());
     let ins = |c: char| if c == 'x' { CAPTURE_MARK } else { EDIT };
     // Case apart: a slip is a character read as another.
@@ -658,9 +618,6 @@ fn substitutions(text: &[char], form: &[char]) -> Vec<Slip> {
             cost[i][j] = (cost[i - 1][j - 1] + sub(text[i - 1], form[j - 1]))
                 .min(cost[i - 1][j] + ins(text[i - 1]))
                 .min(cost[i][j - 1] + ins(form[j - 1]));
-            if let Some(two) = two_for(text, i, form[j - 1]) {
-                cost[i][j] = cost[i][j].min(cost[i - 2][j - 1] + two);
-            }
         }
     }
     // The form against the best prefix of the text; the rest is a tail.
@@ -671,15 +628,9 @@ fn substitutions(text: &[char], form: &[char]) -> Vec<Slip> {
     let mut out = Vec::new();
     while i > 0 && j > 0 {
         let (t, f) = (text[i - 1], form[j - 1]);
-        if let Some(two) = two_for(text, i, f)
-            && cost[i][j] == cost[i - 2][j - 1] + two
-        {
-            out.push((Printed::Two([lower(text[i - 2]), lower(t)]), lower(f)));
-            i -= 2;
-            j -= 1;
-        } else if cost[i][j] == cost[i - 1][j - 1] + sub(t, f) {
+        if cost[i][j] == cost[i - 1][j - 1] + sub(t, f) {
             if lower(t) != lower(f) {
-                out.push((Printed::One(lower(t)), lower(f)));
+                out.push((lower(t), lower(f)));
             }
             i -= 1;
             j -= 1;
@@ -691,13 +642,6 @@ fn substitutions(text: &[char], form: &[char]) -> Vec<Slip> {
     }
     out.reverse();
     out
-}
-
-/// The cost of reading the two characters of `text` before `i` as `f`,
-/// where they print like it (`It` for `R`).
-fn two_for(text: &[char], i: usize, f: char) -> Option<u32> {
-    let two = [lower(*text.get(i.checked_sub(2)?)?), lower(text[i - 1])];
-    (confused_pair_meaning(two) == Some(lower(f))).then_some(CONFUSED)
 }
 
 /// The square whose file and rank start at `text[i]`.
@@ -1158,8 +1102,7 @@ fn weigh(text: &[char], form: &[char], reach: u32, habits: &Habits) -> Option<u3
                 .min(prev[j] + ins(t))
                 .min(row[j - 1] + ins(f));
             if pair_meant == Some(fl) {
-                let two = if habits.has_two([lowered[i - 2], tl], fl) { 0 } else { CONFUSED };
-                row[j] = row[j].min(before_prev[j - 1] + two);
+                row[j] = row[j].min(before_prev[j - 1] + CONFUSED);
             }
         }
         let left = n - i;
@@ -1332,12 +1275,11 @@ mod tests {
         let p = pos(START);
         let forms = Forms::new(&p, Notation::Descriptive, Language::english());
         let nf3 = forms.matches("Kt to K B 3")[0].mv;
-        let x = (Printed::One('x'), 'k');
-        assert_eq!(forms.slips("Xt to X B 3", nf3), [x, x]);
+        assert_eq!(forms.slips("Xt to X B 3", nf3), [('x', 'k'), ('x', 'k')]);
         // Learned where moves enough print it so, each counted once.
-        let slips = [vec![x, x], vec![x], vec![(Printed::One('5'), '3')], vec![x]];
+        let slips = [vec![('x', 'k'), ('x', 'k')], vec![('x', 'k')], vec![('5', '3')], vec![('x', 'k')]];
         let learned = Habits::learn(slips.iter().map(Vec::as_slice), |_| 2);
-        assert_eq!(learned, [(x, 3)]);
+        assert_eq!(learned, [(('x', 'k'), 3)]);
         // Not where the text prints the letter meant right more often.
         assert!(Habits::learn(slips.iter().map(Vec::as_slice), |_| 4).is_empty());
         let habits = Habits::new(learned.iter().map(|&(pair, _)| pair));
@@ -1347,20 +1289,6 @@ mod tests {
         assert!(read[0].mv == nf3 && read[0].is_variant(), "{read:?}");
         // Without the habit the same words are a misreading.
         assert!(!forms.matches("Xt to X B 3")[0].is_variant());
-    }
-
-    #[test]
-    fn two_characters_printed_for_one_are_a_habit_too() {
-        // `It` for `R` throughout: the slip is the pair, and with it
-        // learned, `P to Q It 3` is a6 as printed.
-        let p = pos("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
-        let forms = Forms::new(&p, Notation::Descriptive, Language::english());
-        let a6 = forms.matches("P to Q R 3")[0].mv;
-        let it = (Printed::Two(['i', 't']), 'r');
-        assert_eq!(forms.slips("P to Q It 3", a6), [it]);
-        let read = forms.with_habits(&Habits::new([it])).matches("P to Q It 3");
-        assert!(read[0].mv == a6 && read[0].is_variant(), "{read:?}");
-        assert_eq!(Habits::new([it]).as_meant("It takes P, P-Q It 3"), "R takes P, P-Q R 3");
     }
 
     #[test]
