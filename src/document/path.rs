@@ -1641,10 +1641,7 @@ impl Search<'_, '_> {
                         WordKind::Number { n, .. } => Some(n),
                         _ => None,
                     },
-                    // White's number misprinted, or damaged past reading
-                    // (`(3 R to K sq 6 P to Q Kt 4`): Black's under it may
-                    // repeat the number White's stood for.
-                    (Color::White, Lead::Misnumbered(_) | Lead::Unnumbered) => Some(state.pos.fullmoves().get()),
+                    (Color::White, Lead::Misnumbered(_)) => Some(state.pos.fullmoves().get()),
                     _ => None,
                 };
                 let ended = l.game_end(end);
