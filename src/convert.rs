@@ -13,7 +13,7 @@
 use std::fmt;
 
 use crate::audit::{Finding, Kind, Severity, cap};
-use crate::game::{Game, ReadOptions, read, read_guessing};
+use crate::game::{Game, ReadOptions, letter_tables, read, read_guessing};
 use crate::lang::Language;
 use crate::lang::Letters;
 use crate::model::Location;
@@ -568,12 +568,7 @@ impl<'a> Converter<'a> {
         {
             return (game, found, read_options);
         }
-        let tables = if game.notation == Notation::San {
-            Letters::Auto.tables_for_text(text)
-        } else {
-            Letters::Auto.tables()
-        };
-        for (lang, name) in tables {
+        for (lang, name) in letter_tables(game.notation, Letters::Auto, text) {
             if name == game.letters {
                 continue;
             }

@@ -474,12 +474,14 @@ fn detect(text: &str, lexed: &Lexed, start: &Chess, options: &ReadOptions<'_>) -
 }
 
 /// The readings to try, in order: notation, the table that reads it, and
-/// the letter set's name.
-fn readings<'a>(
+/// the letter set's name. The first is tried before the others are
+/// chosen: a game that it reads, as nearly every game of a PGN archive
+/// is, costs no look at the text's letters.
+fn readings<'a, 't>(
     lexed: &Lexed,
-    text: &str,
+    text: &'t str,
     options: &ReadOptions<'a>,
-) -> Vec<(Notation, &'a Language, &'a str)> {
+) -> impl Iterator<Item = (Notation, &'a Language, &'a str)> + use<'a, 't> {
     let iccf = Notation::Iccf(options.iccf_promotion);
     let notations = match options.notation {
         Some(n) => vec![n],
@@ -496,7 +498,13 @@ fn readings<'a>(
             }
         }
     };
-    tables_for(&notations, options.letters, text)
+    let letters = options.letters;
+    // With no text, the first notation's first table alone.
+    let first = tables_for(&notations[..1], letters, "").into_iter().next();
+    let rest = std::iter::once_with(move || tables_for(&notations, letters, text))
+        .flatten()
+        .filter(move |&(notation, _, name)| first.is_none_or(|(n, _, f)| (n, f) != (notation, name)));
+    first.into_iter().chain(rest)
 }
 
 /// Each notation in turn with every table of `letters` that reads it
@@ -513,17 +521,27 @@ pub(crate) fn tables_for<'a>(
             out.push((notation, Language::english(), ""));
             continue;
         }
-        let tables = match notation {
-            Notation::San => letters.tables_for_text(text),
-            _ => letters.tables(),
-        };
-        for (lang, name) in tables {
+        for (lang, name) in letter_tables(notation, letters, text) {
             if notation != Notation::Descriptive || lang.descriptive.is_some() {
                 out.push((notation, lang, name));
             }
         }
     }
     out
+}
+
+/// The tables of `letters` worth trying on `text` in `notation`: in SAN
+/// only those whose letters the text prints
+/// ([`Letters::tables_for_text`]); in the notations in words, all.
+pub(crate) fn letter_tables<'a>(
+    notation: Notation,
+    letters: Letters<'a>,
+    text: &str,
+) -> Vec<(&'a Language, &'a str)> {
+    match notation {
+        Notation::San => letters.tables_for_text(text),
+        _ => letters.tables(),
+    }
 }
 
 /// The position the game starts from: the FEN tag's, or the standard one.

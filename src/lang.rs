@@ -525,17 +525,19 @@ impl<'a> Letters<'a> {
     /// text's piece moves is left out, and so is one that reads each of
     /// the text's letters as an earlier table does, since neither can
     /// read a move further than the tables before it. Each table added
-    /// costs a text only where its letters are printed; the first table
-    /// stays when none is left. A promotion's letter alone calls for no
-    /// table: `bxa8=K` is no Turkish rook in a text with no Turkish move.
+    /// costs a text only where its letters are printed. The first table
+    /// always stays: a text of pawn moves, or one whose only capitals
+    /// stand in its headers (`Vajolet2`), reads with it. A promotion's
+    /// letter alone calls for no table: `bxa8=K` is no Turkish rook in a
+    /// text with no Turkish move.
     pub fn tables_for_text(self, text: &str) -> Vec<(&'a Language, &'a str)> {
         let all = self.tables();
         if matches!(self, Letters::Fixed(_)) {
             return all;
         }
         let words = piece_words(text);
-        let mut kept: Vec<(&'a Language, &'a str)> = Vec::new();
-        for (i, &(lang, name)) in all.iter().enumerate() {
+        let mut kept: Vec<(&'a Language, &'a str)> = all.first().copied().into_iter().collect();
+        for (i, &(lang, name)) in all.iter().enumerate().skip(1) {
             let reads_some = words
                 .iter()
                 .any(|&(w, leads)| leads && lang.piece_prefix(w).is_some());
@@ -545,9 +547,6 @@ impl<'a> Letters<'a> {
             if reads_some && !as_before {
                 kept.push((lang, name));
             }
-        }
-        if kept.is_empty() {
-            kept.extend(all.first().copied());
         }
         kept
     }
@@ -633,6 +632,33 @@ mod tests {
         assert!(names.contains(&"de/sv".to_owned()), "{names:?}");
         assert!(names.contains(&"es/it".to_owned()), "{names:?}");
         assert_eq!(names[0], "en");
+    }
+
+    fn names(tables: &[(&Language, &str)]) -> Vec<String> {
+        tables.iter().map(|(_, name)| (*name).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_text_is_tried_only_with_tables_that_read_its_letters() {
+        let polish = names(&Letters::Auto.tables_for_text("1. e4 e5 2. Sf3 Sc6 3. Gb5 a6 4. Ga4 Sf6"));
+        assert_eq!(polish[0], "en", "{polish:?}");
+        assert!(polish.iter().any(|n| n.split('/').any(|c| c == "pl")), "{polish:?}");
+        assert!(polish.len() < LetterSet::builtin().len(), "{polish:?}");
+    }
+
+    #[test]
+    fn the_first_table_stays_for_a_text_without_piece_moves() {
+        // The only capitals beside a file stand in a header: a game of
+        // pawn moves reads in English, not with the letters of `V`.
+        let text = "[White \"Vajolet2 2.6\"]\n\n1. e4 e6 2. d4 d5 0-1";
+        assert_eq!(names(&Letters::Auto.tables_for_text(text))[0], "en");
+        assert_eq!(names(&Letters::Auto.tables_for_text("")), ["en"]);
+    }
+
+    #[test]
+    fn fixed_letters_are_their_one_table() {
+        let hu = Language::builtin("hu").unwrap();
+        assert_eq!(names(&Letters::Fixed(hu).tables_for_text("1. Hf3")), ["hu"]);
     }
 
     #[test]

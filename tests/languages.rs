@@ -104,6 +104,18 @@ fn national_letter_sets_are_detected_and_named() {
     }
 }
 
+/// A game of pawn moves whose only capital beside a file stands in a
+/// player's name (`Vajolet2`, `V` being a Hungarian queen) is read in
+/// English, with no finding about its letters.
+#[test]
+fn a_name_in_the_headers_chooses_no_letters() {
+    use scoresheet::game::read;
+    let text = "[White \"Vajolet2 2.6\"]\n[Black \"ChessBrainVB 3.70\"]\n[Result \"0-1\"]\n\n1. e4 e6 2. d4 d5 0-1\n";
+    let game = read(text, &ReadOptions::default());
+    assert_eq!(game.letters, "en");
+    assert!(game.findings.is_empty(), "{:?}", game.findings);
+}
+
 /// Ukrainian has its own table for its rook, and the side words that
 /// lead a Ukrainian piece list read it with Ukrainian letters.
 #[test]
