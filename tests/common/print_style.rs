@@ -318,15 +318,7 @@ pub fn render(game: &TrueGame, style: Style, seed: u64, ocr_rate: f64) -> Page {
         rng: &mut rng,
     };
     printer.print();
-    let Printer { sheet, details, .. } = printer;
-    Page {
-        style,
-        text: sheet.lines.join("\n") + "\n",
-        details,
-        move_lines: sheet.move_lines,
-        damages,
-        systematic: Vec::new(),
-    }
+    printer.into_page(damages, Vec::new())
 }
 
 // ---------------------------------------------------------------------
@@ -1863,9 +1855,8 @@ impl Printer<'_> {
 
     // --- furniture -----------------------------------------------------
 
-    /// The players, the event and the year, in one of the ways pages
-    /// head a game.
-    fn heading(&mut self) {
+    /// The players' names, `NN` for one the game does not name.
+    fn players(&self) -> (String, String) {
         let name = |n: &str| {
             if n.is_empty() {
                 "NN".to_owned()
@@ -1873,7 +1864,13 @@ impl Printer<'_> {
                 n.to_owned()
             }
         };
-        let (w, b) = (name(&self.game.white), name(&self.game.black));
+        (name(&self.game.white), name(&self.game.black))
+    }
+
+    /// The players, the event and the year, in one of the ways pages
+    /// head a game.
+    fn heading(&mut self) {
+        let (w, b) = self.players();
         // Online events name their page's address: no book prints it.
         let event: Vec<&str> = self
             .game
@@ -2822,18 +2819,22 @@ pub fn render_scanned(game: &TrueGame, style: Style, seed: u64, ocr_rate: f64) -
         rng: &mut rng,
     };
     printer.scanned(&mut scan);
-    let Printer { sheet, details, .. } = printer;
-    Page {
-        style,
-        text: sheet.lines.join("\n") + "\n",
-        details,
-        move_lines: sheet.move_lines,
-        damages,
-        systematic,
-    }
+    printer.into_page(damages, systematic)
 }
 
 impl Printer<'_> {
+    /// The page printed, with the damages done to its moves.
+    fn into_page(self, damages: Vec<Damage>, systematic: Vec<u32>) -> Page {
+        Page {
+            style: self.style,
+            text: self.sheet.lines.join("\n") + "\n",
+            details: self.details,
+            move_lines: self.sheet.move_lines,
+            damages,
+            systematic,
+        }
+    }
+
     /// The page as a scanned newspaper column: a misread heading, the
     /// players and the moves in one paragraph, the result, the notes.
     fn scanned(&mut self, scan: &mut Scan) {
@@ -2872,14 +2873,7 @@ impl Printer<'_> {
     /// A column's heading, its letters misread: a title, the players in
     /// capitals, and the players' colours run into the moves' paragraph.
     fn scan_heading(&mut self, scan: &mut Scan) {
-        let name = |n: &str| {
-            if n.is_empty() {
-                "NN".to_owned()
-            } else {
-                n.to_owned()
-            }
-        };
-        let (w, b) = (name(&self.game.white), name(&self.game.black));
+        let (w, b) = self.players();
         let number = self.rng.random_range(100..2000);
         let title = match self.rng.random_range(0..4) {
             0 => "Chess Championship.".to_owned(),
