@@ -895,7 +895,7 @@ impl Assembly<'_> {
             } else {
                 replay.ended_in_words = Some(if spans::is_draw_word(w.text(text)) {
                     WordedEnd::Drawn
-                } else if spans::is_win_word(w.text(text)) {
+                } else if spans::is_win_word(w.text(text)) || spans::announces_mate(text, words, end) {
                     // `White wins`, or the side that moved.
                     WordedEnd::Won(named_side(text, words, end, !pos.turn()))
                 } else {
@@ -1295,6 +1295,16 @@ mod tests {
             assert_eq!(ended(&text), Some(WordedEnd::Resigned(Color::Black)), "{gave_up}");
         }
         assert_eq!(ended("1. e4 e5 2. Nf3 and wins a pawn. 2... Nc6"), None);
+        // A mate announced is a win, for the side named or that moved.
+        let announced = "1. e4 e5 2. Nf3 Nc6 3. Bb5\n\nand White announced mate in ten moves.";
+        assert_eq!(ended(announced), Some(WordedEnd::Won(Color::White)));
+        assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 announces mate in four."), Some(WordedEnd::Won(Color::Black)));
+        assert_eq!(ended("1. e4 e5 2. Nf3 Nc6 3. Bb5 announced."), None);
+        // A sentence opening the next line with a mark's word is no mark.
+        let follows = "1.e4 e5 2.Nf3 Nc6 3.Bb5\nCheckmate follows. 1-0";
+        assert_eq!(sans(follows), "e4 e5 Nf3 Nc6 Bb5");
+        let doc = read(follows, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        assert!(doc.replay.findings.iter().all(|f| f.kind != Kind::WrongMateMark), "{:?}", doc.replay.findings);
         // A note after the end that quotes how the game would go on.
         let noted = "1. e4 e5 2. Nf3 Nc6 3. Bc4, and wins. (a)\n\n(a) Then 3. ... Nf6 4. Ng5 d5 \
                      5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3.";

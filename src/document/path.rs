@@ -30,7 +30,9 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
-use crate::document::spans::{is_end_word, is_win_word, short_text, spans, vocabulary};
+use crate::document::spans::{
+    announces_mate, is_end_word, is_win_word, opens_sentence, short_text, spans, vocabulary,
+};
 use crate::document::synthesis::{self, Forms, Habits, Moves};
 use crate::document::words::{Word, WordKind};
 use crate::engine::origins::Origins;
@@ -607,15 +609,16 @@ impl<'t> Layout<'t> {
     }
 
     /// Whether word `i` says the side that moved wins, ending its
-    /// sentence (`and wins.`, `und gewinnt`), not `wins the exchange`.
+    /// sentence (`and wins.`, `und gewinnt`), not `wins the exchange`,
+    /// or announces a mate (`announced mate in ten moves`).
     pub fn wins_at(&self, i: usize) -> bool {
         let w = &self.words[i];
         let word = w.text(self.text);
-        is_win_word(word)
-            && (word.ends_with(['.', '!'])
-                || self.words.get(i + 1).is_none_or(|n| {
-                    n.paragraph || !matches!(n.kind, WordKind::Text | WordKind::Number { .. })
-                }))
+        let ends_sentence = word.ends_with(['.', '!'])
+            || self.words.get(i + 1).is_none_or(|n| {
+                n.paragraph || !matches!(n.kind, WordKind::Text | WordKind::Number { .. })
+            });
+        is_win_word(word) && ends_sentence || announces_mate(self.text, self.words, i)
     }
 
     /// The result or resignation word right after a move ending before
@@ -1403,6 +1406,7 @@ impl Search<'_, '_> {
         let Some(w) = words
             .get(word)
             .filter(|w| w.kind == WordKind::Text && !w.paragraph)
+            .filter(|_| bracketed || !opens_sentence(words, word, self.layout.text))
         else {
             return;
         };

@@ -34,6 +34,10 @@ pub struct Vocabulary {
     /// Words that say the side that moved last wins (`and wins.`).
     #[serde(default)]
     pub win: Vec<String>,
+    /// Words that announce a mate to come (`White announced mate in
+    /// ten moves`), which wins as `wins` does.
+    #[serde(default)]
+    pub announce: Vec<String>,
     /// Words for a pawn's advance by one square and by two (`K. P. two`).
     #[serde(default)]
     pub steps: Vec<String>,
@@ -74,6 +78,16 @@ pub fn is_draw_word(word: &str) -> bool {
 /// Whether `word` (a text word) says that a side wins.
 pub fn is_win_word(word: &str) -> bool {
     one_of(word, &vocabulary().win)
+}
+
+/// Whether word `i` announces a mate to come: an announcing word
+/// before the word for mate (`announced mate in ten`, `kündigte Matt
+/// an`).
+pub fn announces_mate(text: &str, words: &[Word], i: usize) -> bool {
+    one_of(words[i].text(text), &vocabulary().announce)
+        && words.get(i + 1).is_some_and(|w| {
+            w.kind == WordKind::Text && !w.paragraph && w.text(text).to_lowercase().starts_with("mat")
+        })
 }
 
 /// Whether `word` ends a game in words: a resignation or a draw.
@@ -154,6 +168,9 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
             continue;
         }
         let word = words[i].text(text);
+        if len > 1 && opens_sentence(words, i, text) && joined.ends_with(|c: char| c.is_ascii_digit()) {
+            break;
+        }
         // `becoming a Queen`: the article before the piece says nothing.
         if matches!(word, "a" | "an") && is_promotion_word(words[i - 1].text(text)) {
             continue;
@@ -168,6 +185,17 @@ pub fn spans(text: &str, words: &[Word], first: usize) -> Vec<(usize, String)> {
         }
     }
     out
+}
+
+/// Whether word `i` opens a line with a capital and words follow it on
+/// that line: a sentence after a move (`3.Bb5` / `Checkmate follows.`),
+/// not a mark of the move's (`Check.` alone, or before the next number).
+pub fn opens_sentence(words: &[Word], i: usize, text: &str) -> bool {
+    words[i].line_start
+        && words[i].text(text).starts_with(char::is_uppercase)
+        && words
+            .get(i + 1)
+            .is_some_and(|n| n.kind == WordKind::Text && !n.line_start)
 }
 
 /// Whether `word` is a long-form word that joins a piece to its square

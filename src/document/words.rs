@@ -148,8 +148,33 @@ pub fn words(text: &str) -> Vec<Word> {
     merge_closing_parentheses(text, &mut out);
     merge_black_numbers(text, &mut out);
     damaged_numbers(text, &mut out);
+    spaced_results(text, &mut out);
     lost_moves(text, &mut out);
     out
+}
+
+/// Makes one result of a result spaced apart on one line (`1 x 0`,
+/// `½ : ½`, `0 - 1`), which the blanks cut into three words.
+fn spaced_results(text: &str, out: &mut Vec<Word>) {
+    let mut i = 0;
+    while i + 2 < out.len() {
+        let [a, mark, b] = [out[i], out[i + 1], out[i + 2]];
+        let sides = |w: Word| matches!(w.text(text).trim_end_matches('.'), "1" | "0" | "½");
+        let spaced = a.end < mark.start && mark.end < b.start && !mark.line_start && !b.line_start;
+        if spaced
+            && sides(a)
+            && matches!(mark.text(text), "x" | "X" | "×" | ":" | "-" | "–" | "—")
+            && crate::pgn::lexer::standard_result(&text[a.start as usize..b.end as usize].replace('.', "")).is_some()
+        {
+            out[i] = Word {
+                kind: WordKind::Result,
+                end: b.end,
+                ..a
+            };
+            out.drain(i + 1..i + 3);
+        }
+        i += 1;
+    }
 }
 
 /// Reads as move numbers the words at a line's start that a scanner
@@ -643,6 +668,18 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_result_spaced_apart_is_one_result() {
+        let text = "3.Bb5 a6\n1 x 0";
+        let w = words(text);
+        assert_eq!(w.last().map(|w| (w.kind, w.text(text))), Some((WordKind::Result, "1 x 0")));
+        assert_eq!(w.len(), 4);
+        // Not across a line.
+        assert!(words("a6 1\nx 0").iter().all(|w| w.kind != WordKind::Result));
+        assert_eq!(crate::pgn::lexer::standard_result("½x½"), Some("1/2-1/2"));
+        assert_eq!(crate::pgn::lexer::standard_result("0 X 1"), Some("0-1"));
     }
 
     #[test]

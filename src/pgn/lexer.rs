@@ -518,12 +518,13 @@ pub fn move_number_parts(token: &str) -> (Option<u32>, &str) {
 }
 
 /// A termination marker in PGN's spelling, from any printed form: the
-/// dashes of print (`1–0`, `0—1`), a colon (`1:0`), `½`.
+/// dashes of print (`1–0`, `0—1`), a colon (`1:0`), `½`, the `x` of
+/// Brazilian print (`1 x 0`, `½x½`).
 pub fn standard_result(written: &str) -> Option<&'static str> {
     if written == "*" {
         return Some("*");
     }
-    let mut sides = written.split(['-', '–', '—', '‒', '−', ':']);
+    let mut sides = written.split(['-', '–', '—', '‒', '−', ':', 'x', 'X', '×']).map(str::trim);
     match (sides.next(), sides.next(), sides.next()) {
         (Some("1"), Some("0"), None) => Some("1-0"),
         (Some("0"), Some("1"), None) => Some("0-1"),
