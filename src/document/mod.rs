@@ -1261,6 +1261,19 @@ mod tests {
     }
 
     #[test]
+    fn a_bracket_that_nothing_closes_takes_no_moves_with_it() {
+        // Each side numbered, a number and a note's mark damaged into
+        // brackets that never close: the moves after them are the game's.
+        let opening = "1 P to K 4 1 P to K 4 2 Kt to K B 3 2 Kt to Q B 3 3 B to Kt 5 3 P to Q R 3 \
+                       4 B to R 4 4 Kt to B 3 5 Castles 5 B to K 2";
+        let game = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O";
+        for damaged in ["(3 R to K sq 6", "6 R to K sq (O 6", "6 R to K sq ( 6"] {
+            let text = format!("{opening} {damaged} P to Q Kt 4 7 B to Kt 3 7 P to Q 3 8 P to B 3 8 Castles");
+            assert_eq!(sans(&text), game, "{damaged}");
+        }
+    }
+
+    #[test]
     fn a_game_ended_in_words_gives_its_result() {
         let ended = |text: &str| {
             read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints)

@@ -1641,7 +1641,15 @@ impl Search<'_, '_> {
                         WordKind::Number { n, .. } => Some(n),
                         _ => None,
                     },
+                    // White's number misprinted, or damaged past reading
+                    // (`(3 R to K sq 6 P to Q Kt 4`): Black's under it may
+                    // repeat the number White's stood for.
                     (Color::White, Lead::Misnumbered(_)) => Some(state.pos.fullmoves().get()),
+                    (Color::White, Lead::Unnumbered)
+                        if first.checked_sub(1).is_some_and(|b| l.words[b].is_damaged_number(l.text)) =>
+                    {
+                        Some(state.pos.fullmoves().get())
+                    }
                     _ => None,
                 };
                 let ended = l.game_end(end);

@@ -394,9 +394,11 @@ mod tests {
         // A rank before a full stop is the move's own.
         assert_eq!(all("P - K 4. Then")[3], "P-K4");
         assert_eq!(all("P-K4\n\nP-Q4").len(), 1);
-        // A number past the eighth rank is the next move's, even in a
-        // bracket that damage left open.
-        assert_eq!(all("B to Kt 5 (O 20 Kt to B 4").last().map(String::as_str), Some("B-Kt5(O"));
+        // A bracket that damage left open is a mark between moves; a
+        // number past the eighth rank is the next move's, even in a
+        // bracket.
+        assert_eq!(all("B to Kt 5 (O 20 Kt to B 4").last().map(String::as_str), Some("B-Kt5"));
+        assert_eq!(all("B to Kt 5 (O 20 Kt to B 4)").last().map(String::as_str), Some("B-Kt5(O"));
     }
 
     #[test]

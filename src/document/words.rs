@@ -72,6 +72,15 @@ impl Word {
     pub fn is_number(&self) -> bool {
         matches!(self.kind, WordKind::Number { .. })
     }
+
+    /// Whether this word is a move number damaged past reading: digits
+    /// and the stray bracket a scanner made of one (`(3`, `2(3`).
+    pub fn is_damaged_number(&self, text: &str) -> bool {
+        let word = self.text(text);
+        self.kind == WordKind::Text
+            && word.bytes().any(|b| b.is_ascii_digit())
+            && word.bytes().all(|b| b.is_ascii_digit() || b == b'(')
+    }
 }
 
 /// Cuts `text` into words. Never fails.
@@ -148,9 +157,71 @@ pub fn words(text: &str) -> Vec<Word> {
     merge_closing_parentheses(text, &mut out);
     merge_black_numbers(text, &mut out);
     damaged_numbers(text, &mut out);
+    read_stray_brackets(text, &mut out);
     spaced_results(text, &mut out);
     lost_moves(text, &mut out);
     out
+}
+
+/// The opening brackets that nothing closes before their paragraph
+/// ends: a scanner's misreading, which opens no remark (it would take
+/// the rest of the game with it).
+fn stray_brackets(text: &str, words: &[Word]) -> Vec<usize> {
+    let mut stray = Vec::new();
+    let mut open: Vec<(usize, bool)> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        if w.paragraph {
+            stray.extend(open.drain(..).map(|(j, _)| j));
+        }
+        match w.kind {
+            WordKind::Open => open.push((i, w.text(text) == "(")),
+            WordKind::Close => {
+                open.pop();
+            }
+            // `R (Q 2) - K 2`: a rank closes its parenthesis.
+            WordKind::Number { .. } if open.last().is_some_and(|&(_, paren)| paren) && w.text(text).contains(')') => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    stray.extend(open.into_iter().map(|(j, _)| j));
+    stray
+}
+
+/// Reads the brackets that nothing closes (see [`stray_brackets`]) as
+/// the damage they are: glued to a number (`2(3`, `(3` for `26`), a
+/// move number damaged past reading; else, with a short word glued to it
+/// (`(O`, `(/`: a note's mark), a mark between moves that opens no
+/// remark.
+fn read_stray_brackets(text: &str, out: &mut Vec<Word>) {
+    let stray = stray_brackets(text, out);
+    for &i in stray.iter().rev() {
+        let glued = out.get(i + 1).filter(|n| n.start == out[i].end && !n.line_start).copied();
+        match glued {
+            Some(next) if next.is_number() => {
+                let digit_before = i > 0
+                    && out[i - 1].end == out[i].start
+                    && out[i - 1].text(text).bytes().all(|b| b.is_ascii_digit());
+                let first = if digit_before { i - 1 } else { i };
+                out[first] = Word {
+                    kind: WordKind::Text,
+                    end: next.end,
+                    ..out[first]
+                };
+                out.drain(first + 1..i + 2);
+            }
+            Some(next) if next.kind == WordKind::Text && next.text(text).chars().count() <= 2 => {
+                out[i] = Word {
+                    kind: WordKind::Separator,
+                    end: next.end,
+                    ..out[i]
+                };
+                out.remove(i + 1);
+            }
+            _ => out[i].kind = WordKind::Separator,
+        }
+    }
 }
 
 /// Makes one result of a result spaced apart on one line (`1 x 0`,
@@ -668,6 +739,24 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_stray_bracket_in_a_number_is_the_number_damaged() {
+        let text = "25 R takes P 2(3 Kt takes Kt (3 R takes Kt";
+        let w = words(text);
+        let texts: Vec<(WordKind, &str)> = w.iter().map(|w| (w.kind, w.text(text))).collect();
+        assert!(texts.contains(&(WordKind::Text, "2(3")), "{texts:?}");
+        assert!(texts.contains(&(WordKind::Text, "(3")), "{texts:?}");
+        assert!(w.iter().all(|w| w.kind != WordKind::Open));
+        // A note's mark damaged: a mark between moves.
+        let text = "6 R to K sq (O 6 P to Q Kt 4";
+        let w = words(text);
+        assert_eq!(w[5].text(text), "(O");
+        assert_eq!(w[5].kind, WordKind::Separator);
+        // A bracket that closes is a bracket.
+        let closed = "5 Castles (3) 6 R to K sq";
+        assert!(words(closed).iter().any(|w| w.kind == WordKind::Open));
     }
 
     #[test]
