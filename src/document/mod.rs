@@ -1230,6 +1230,15 @@ mod tests {
             sans("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Castles Nf6 5. d3 d6"),
             "e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 d3 d6"
         );
+        // The wing said in words, as old books print it.
+        let opening = "1. P. to K. 4th. 1. P. to Q. B. 3rd.\n2. P. to Q. 4th. 2. P. to Q. 4th.\n\
+                       3. Kt. to Q. B. 3rd. 3. P. takes P.\n4. Kt. takes P. 4. Kt. to B. 3rd.\n\
+                       5. Q. to Q. 3rd. 5. P. to K. 4th.\n6. P. takes P. 6. Q. to R. 4th. (ch.)\n\
+                       7. B. to Q. 2nd. 7. Q. takes K. P.\n";
+        for castles in ["Castles on Q. side.", "Castles (Q. side)."] {
+            let text = format!("{opening}8. {castles} 8. Kt. takes Kt.");
+            assert!(sans(&text).ends_with("Bd2 Qxe5 O-O-O Nxe4"), "{castles}: {}", sans(&text));
+        }
     }
 
     #[test]
