@@ -1334,7 +1334,10 @@ mod tests {
         // Under a table, in the paragraph after it; not in a later one.
         let table = "| 1 | e4 | e5 |\n| 2 | Nf3 | Nc6 |\n\n";
         assert_eq!(ended(&format!("{table}Agreed drawn.")), Some(WordedEnd::Drawn));
-        assert_eq!(ended(&format!("{table}A fine game.\n\nDrawn.")), None);
+        // After a remark of its own, as after a game's last move.
+        assert_eq!(ended(&format!("{table}A fine game.\n\nDrawn.")), Some(WordedEnd::Drawn));
+        let far = format!("{table}A fine game.\n\nThe round went on.\n\nThe last game ended.\n\nDrawn.");
+        assert_eq!(ended(&far), None);
         // Not after the moves, but over them.
         let headed = format!("Sivuk – Vakhidov, 1–0\n\n{table}");
         assert_eq!(sans(&headed), "e4 e5 Nf3 Nc6");
@@ -1343,6 +1346,23 @@ mod tests {
         let numbered = "2. A. Gibaud – F. Lazard\nParis 1924 · 0–1\n\n1.d4 Nf6 2.Nd2 e5";
         assert_eq!(sans(numbered), "d4 Nf6 Nd2 e5");
         assert_eq!(ended(numbered), Some(WordedEnd::Heading("0-1")));
+    }
+
+    #[test]
+    fn a_remark_after_the_last_move_that_quotes_lines_on_is_no_part_of_the_game() {
+        // The game ends at Black's 6th; the remark after it quotes two
+        // lines from White's 7th, and the resignation follows it.
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Bxf7+ Ke7 6. O-O Qxe5\n\
+                    A famous trap. After 7. Bxg8 Rxg8 8. c3 Qxe4 White is lost, after 7. c3 Kxf7 \
+                    8. cxd4 Qxe4 he is a piece down.\n\nWhite resigned.";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Bxf7 Ke7 O-O Qxe5");
+        assert!(!doc.replay.failed, "{:?}", doc.replay.findings);
+        assert_eq!(doc.replay.ended_in_words, Some(WordedEnd::Resigned(Color::White)));
+        // The game goes on in the remark's paragraph when it is read on
+        // there to the end.
+        let on = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4\nA trap. 4. Nxe5 Qg5 5. Bxf7+ Ke7\n\nWhite resigned.";
+        assert_eq!(sans(on), "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Bxf7 Ke7");
     }
 
     #[test]

@@ -621,6 +621,37 @@ impl<'t> Layout<'t> {
         is_win_word(word) && ends_sentence || announces_mate(self.text, self.words, i)
     }
 
+    /// The result or resignation word that opens a paragraph after a
+    /// remark on lines of its own after a move ending before `end`
+    /// (`23. Tc5 Dg3!!` / `Einer der berühmtesten Züge … nach 24. Dxg3
+    /// Se2+ …` / `Weiß gab auf.`): the remark's sentences open with two
+    /// words of prose, whatever moves they quote.
+    fn end_after_remark(&self, end: usize) -> Option<usize> {
+        let first = (end..self.words.len()).find(|&i| !self.is_filler(i))?;
+        // A capital word of letters alone, and prose among the words after it.
+        let prose = |i: usize| {
+            let word = |j: usize| self.words.get(j).filter(|w| w.kind == WordKind::Text).map(|w| w.text(self.text));
+            word(i).is_some_and(|w| {
+                let bare = w.trim_end_matches(['.', ',', ':', ';']);
+                bare.starts_with(char::is_uppercase) && bare.chars().all(char::is_alphabetic)
+            }) && (i + 1..i + 4).any(|j| word(j).is_some_and(is_sentence_word))
+        };
+        if !self.words[first].line_start || !prose(first) {
+            return None;
+        }
+        let mut paragraph = first;
+        for _ in 0..REMARK_PARAGRAPHS {
+            paragraph = (paragraph + 1..self.words.len()).find(|&i| self.words[i].paragraph)?;
+            if let Some(end) = self.game_end(paragraph) {
+                return Some(end);
+            }
+            if !prose(paragraph) {
+                return None;
+            }
+        }
+        None
+    }
+
     /// The result or resignation word right after a move ending before
     /// `end`, if one is there: after at most [`END_AFTER_WORDS`] words
     /// (`Il Nero si arrende.`).
@@ -670,6 +701,10 @@ impl<'t> Layout<'t> {
         None
     }
 }
+
+/// Remarks after the last move that [`Layout::end_after_remark`] passes
+/// over before the game's end, at most.
+const REMARK_PARAGRAPHS: usize = 2;
 
 /// Whether `word` is a word of a sentence, not of a move in long form
 /// (`fine`, `pretas`; not `takes`, `to`).
@@ -844,9 +879,8 @@ pub fn score(plies: usize, ended: bool, cost: u32) -> i64 {
 /// own number again (`Better was 15… Nd7 16. Kf1 Bb4. 15… Qb2 ½-½`).
 fn better(a: &State, b: &State) -> bool {
     let rejoins = |x: &State, y: &State| {
-        x.ended.is_some()
+        x.ended.is_some_and(|end| end.max(x.next) > y.next)
             && y.ended.is_none()
-            && x.next > y.next
             && y.plies > x.plies
             && y.plies - x.plies <= SIDE_LINE
     };
@@ -1652,7 +1686,9 @@ impl Search<'_, '_> {
                     }
                     _ => None,
                 };
-                let ended = l.game_end(end);
+                let adjacent_end = l.game_end(end);
+                let remark_end = adjacent_end.is_none().then(|| l.end_after_remark(end)).flatten();
+                let ended = adjacent_end.or(remark_end);
                 // `45. P4C, PxP; ½–½`, `30 PxNP RPxP White resigns.`: the
                 // words before the game's end may be a remark (`Qh5 wins.
                 // 1-0`) or the last move, for the lines to settle; not
@@ -1704,7 +1740,8 @@ impl Search<'_, '_> {
                         0
                     },
                 };
-                if remark_or_move {
+                // The game may go on in the remark, or after it.
+                if remark_or_move || remark_end.is_some() {
                     out.push(State {
                         ended: None,
                         ..next.clone()
