@@ -1312,11 +1312,29 @@ mod tests {
         let long_form = "1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. B-B4 Kt-B3 4. Kt-Kt5 P-Q4 5. P takes P\nKt takes P. 6. Kt takes BP";
         assert_eq!(sans(long_form), "e4 e5 Nf3 Nc6 Bc4 Nf6 Ng5 d5 exd5 Nxd5 Nxf7");
         // Who gave up, in the languages' own words.
-        for gave_up in ["Schwarz gab auf.", "Zwart gaf op.", "Svart gav upp.", "Il Nero si arrende.", "As pretas abandonaram."] {
+        for gave_up in [
+            "Schwarz gab auf.",
+            "Zwart gaf op.",
+            "Svart gav upp.",
+            "Il Nero si arrende.",
+            "As pretas abandonaram.",
+            "Черните се предадоха.",
+            "Чорні здалися.",
+            "Crni se predaje.",
+            "Negrul abandonează.",
+            "Siyah terk etti.",
+            "Τα μαύρα παραιτήθηκαν.",
+            "Must loobus.",
+            "Juodieji pasidavė.",
+            "Melnie padevās.",
+        ] {
             let text = format!("1. e4 e5 2. Nf3 Nc6 3. Bb5\n{gave_up}");
             assert_eq!(ended(&text), Some(WordedEnd::Resigned(Color::Black)), "{gave_up}");
         }
         assert_eq!(ended("1. e4 e5 2. Nf3 and wins a pawn. 2... Nc6"), None);
+        for drawn in ["Реми.", "Нічия.", "Remiză.", "Berabere.", "Ισοπαλία.", "Viik.", "Lygiosios.", "Neizšķirts.", "和棋。"] {
+            assert_eq!(ended(&format!("1. e4 e5 2. Nf3 Nc6\n{drawn}")), Some(WordedEnd::Drawn), "{drawn}");
+        }
         // A mate announced is a win, for the side named or that moved.
         let announced = "1. e4 e5 2. Nf3 Nc6 3. Bb5\n\nand White announced mate in ten moves.";
         assert_eq!(ended(announced), Some(WordedEnd::Won(Color::White)));
