@@ -1384,6 +1384,14 @@ mod tests {
     }
 
     #[test]
+    fn a_heading_with_a_dash_lends_no_rank_to_the_first_move_number() {
+        // `Smith - Jones` reads like `R - Q` wanting its rank; the `1`
+        // after a blank line is the first move's number.
+        let text = "Smith - Jones\n\n1 P - Q 4    Kt - K B 3\n2 B - Kt 5    P - K 3\n3 P - K 4    P - K R 3\n";
+        assert_eq!(sans(text), "d4 Nf6 Bg5 e6 e4 h6");
+    }
+
+    #[test]
     fn a_score_may_change_notation_part_way() {
         // Algebraic for the opening, then Spanish descriptive.
         let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O A2R 6. T1R P4CD 7. A3C P3D 8. P3A O-O";

@@ -2327,6 +2327,11 @@ fn is_rank(text: &str, words: &[Word], q: usize) -> bool {
     else {
         return false;
     };
+    // No move runs on across a blank line (`Smith - Jones` / (blank) /
+    // `1 P - Q 4`).
+    if words[q].paragraph {
+        return false;
+    }
     let glued = words.get(q + 1).is_some_and(|w| w.start == words[q].end);
     // The destination of a dash move still wants its rank: `P-Q 4`,
     // `Kt-Q B 3`, `Kt - K B 3`; a capture (`Q x K P`) is whole.
