@@ -15,11 +15,15 @@ use crate::lang::Language;
 use crate::notation::Notation;
 use crate::repair;
 
-/// How moves of `game` are written, for edits that read like the text.
-#[derive(Clone, Copy)]
+/// How moves of `game` are written, for edits that read like the text:
+/// its notation and letters, and the moves it was read as, which tell
+/// where each piece started (a descriptive capture names a knight by
+/// its wing of origin).
 pub(super) struct WriteStyle {
     notation: Notation,
     lang: &'static Language,
+    start: Chess,
+    played: Vec<Move>,
 }
 
 pub(super) fn write_style(game: &Game<'_>) -> WriteStyle {
@@ -31,6 +35,27 @@ pub(super) fn write_style(game: &Game<'_>) -> WriteStyle {
     WriteStyle {
         notation: game.notation,
         lang,
+        start: game.start.clone(),
+        played: game.replay.main_moves().map(|(_, mv)| mv).collect(),
+    }
+}
+
+impl WriteStyle {
+    /// Where each piece of `before`, the position before half-move
+    /// `ply`, started: as the game's moves took it there, or, for a
+    /// position they do not reach, where it stands.
+    fn origins(&self, ply: u32, before: &Chess) -> Origins {
+        let mut pos = self.start.clone();
+        let mut origins = Origins::new(&pos);
+        for &mv in self.played.iter().take(ply.saturating_sub(1) as usize) {
+            pos.play_unchecked(mv);
+            origins.play(mv);
+        }
+        if pos.board() == before.board() && pos.turn() == before.turn() {
+            origins
+        } else {
+            Origins::new(before)
+        }
     }
 }
 
@@ -41,7 +66,7 @@ pub(super) fn fixes(
     text: &str,
     finding: &Finding,
     searched: &[repair::Suggestion],
-    style: WriteStyle,
+    style: &WriteStyle,
 ) -> Vec<Fix> {
     let mut out: Vec<Fix> = Vec::new();
     let at = finding.offset.map(|o| o as usize);
@@ -102,6 +127,7 @@ pub(super) fn fixes(
         return out;
     };
     let span = [at, at + finding.written.len()];
+    let origins = style.origins(finding.ply, &before);
     for word in finding.suggestion.split_whitespace() {
         let Some(mv) = word
             .parse::<San>()
@@ -110,7 +136,7 @@ pub(super) fn fixes(
         else {
             continue;
         };
-        let replacement = write_move(&before, mv, style);
+        let replacement = write_move(&before, mv, style, &origins);
         if replacement.is_empty() || replacement == finding.written {
             continue;
         }
@@ -126,10 +152,9 @@ pub(super) fn fixes(
 }
 
 /// `mv` written as the text writes its moves.
-fn write_move(before: &Chess, mv: Move, style: WriteStyle) -> String {
+fn write_move(before: &Chess, mv: Move, style: &WriteStyle, origins: &Origins) -> String {
     let mut after = before.clone();
     after.play_unchecked(mv);
-    let origins = Origins::new(before);
     let move_style = match style.notation {
         Notation::Descriptive if style.lang.descriptive.is_some() => {
             MoveStyle::Descriptive(style.lang)
@@ -138,6 +163,32 @@ fn write_move(before: &Chess, mv: Move, style: WriteStyle) -> String {
         _ => MoveStyle::San(style.lang),
     };
     let mut out = String::new();
-    append_move(&mut out, move_style, before, mv, &after, Some(&origins));
+    append_move(&mut out, move_style, before, mv, &after, Some(origins));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{ReadOptions, read};
+    use shakmaty::Square;
+
+    #[test]
+    fn a_fix_is_written_with_where_the_games_pieces_started() {
+        // Black's king's knight stands on the queen's wing and its
+        // queen's knight beside it: a descriptive capture names them by
+        // where they started, not by where they stand.
+        let game = read("1. P-K4 N-KB3 2. P-K5 N-Q4 3. P-Q4 N-QB3 4. P-QB4", &ReadOptions::default());
+        let style = write_style(&game);
+        let mut before = game.start.clone();
+        for &mv in &style.played[..6] {
+            before.play_unchecked(mv);
+        }
+        let origins = style.origins(7, &before);
+        assert_eq!(origins.start_of(Square::D5), Some(Square::G8));
+        assert_eq!(origins.start_of(Square::C6), Some(Square::B8));
+        // A position the game does not reach: each piece where it stands.
+        let elsewhere = style.origins(3, &before);
+        assert_eq!(elsewhere.start_of(Square::D5), Some(Square::D5));
+    }
 }

@@ -129,7 +129,7 @@ fn next_edit(game: &Game<'_>, found: &[repair::Suggestion]) -> Option<Vec<([usiz
         .findings
         .iter()
         .find(|f| f.severity == Severity::Error)?;
-    let fix = fixes(game.text, failure, found, write_style(game))
+    let fix = fixes(game.text, failure, found, &write_style(game))
         .into_iter()
         .next()?;
     Some(fix.edits)

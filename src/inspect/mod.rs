@@ -322,7 +322,7 @@ fn view(
         Vec::new()
     };
     for (view, finding) in findings.iter_mut().zip(&converted.findings) {
-        view.fixes = fixes(text, finding, &searched, style)
+        view.fixes = fixes(text, finding, &searched, &style)
             .into_iter()
             .map(|mut fix| {
                 for edit in &mut fix.edits {
