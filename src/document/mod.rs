@@ -661,6 +661,8 @@ fn reading_findings(
             format!(
                 "{what}; guessed as {chosen}: of the legal moves after which the rest of the game reads on, the nearest to what is printed"
             )
+        } else if found.contradicted {
+            format!("{what}; read as {chosen}, after which it is legal, and the rest of the game reads on from it")
         } else {
             format!(
                 "{what}; read as {chosen}, the legal move it is nearest to, and the rest of the game reads on from it"
@@ -1389,6 +1391,19 @@ mod tests {
         // after a blank line is the first move's number.
         let text = "Smith - Jones\n\n1 P - Q 4    Kt - K B 3\n2 B - Kt 5    P - K 3\n3 P - K 4    P - K R 3\n";
         assert_eq!(sans(text), "d4 Nf6 Bg5 e6 e4 h6");
+    }
+
+    #[test]
+    fn a_legal_move_the_next_contradicts_is_read_as_the_move_that_lets_it_be_legal() {
+        // `3... b5` is legal, but only a capture on d4 lets the knight
+        // take there: the place was `exd4`, however far from its print.
+        let text = "1. e4 e5 2. Nf3 Nc6 3. d4 b5 4. Nxd4 Nf6 5. Nc3 Bb4 6. Nxc6 dxc6 7. Qxd8+ Kxd8 1-0";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 d4 exd4 Nxd4 Nf6 Nc3 Bb4 Nxc6 dxc6 Qxd8 Kxd8");
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let row = doc.replay.findings.iter().find(|f| f.ply == 6).expect("a row at b5");
+        assert_eq!((row.kind, row.written.as_str()), (Kind::WrongMoveLegal, "b5"));
+        assert!(row.suggestion.split(' ').any(|s| s == "exd4"), "{row:?}");
+        assert!(doc.replay.findings.iter().all(|f| f.ply == 6), "{:?}", doc.replay.findings);
     }
 
     #[test]

@@ -242,6 +242,17 @@ impl MainLine {
     }
 }
 
+/// How the words of the next move read in a position.
+#[derive(Debug, PartialEq)]
+enum Next {
+    /// As a legal move.
+    Legal,
+    /// As a move, and as no legal one.
+    Illegal,
+    /// As no move, or there are none.
+    Unread,
+}
+
 /// A legal move read at a place.
 struct Fit {
     mv: Move,
@@ -701,6 +712,13 @@ impl<'t> Layout<'t> {
         None
     }
 }
+
+/// At most this many moves settle a legal move the next contradicts
+/// ([`Search::settling`]); more tell nothing.
+const MOST_SETTLING: usize = 3;
+/// The cost of reading a place as a move that settles the next one,
+/// however far from what it prints.
+const SETTLING_COST: u32 = 3 * synthesis::EDIT;
 
 /// Remarks after the last move that [`Layout::end_after_remark`] passes
 /// over before the game's end, at most.
@@ -1180,7 +1198,14 @@ impl Search<'_, '_> {
             // move after which the next one is illegal may be the
             // misprint, read as a move near it, at the cost of one more
             // edit than a misprint of an illegal move.
-            out.extend(self.contradicted(state, first, &spans, &out));
+            let near = self.contradicted(state, first, &spans, &out);
+            let settling = self.settling(state, &out);
+            out.extend(near);
+            for fit in settling {
+                if !out.iter().any(|f| f.mv == fit.mv) {
+                    out.push(fit);
+                }
+            }
         } else if out.is_empty() && spans.iter().any(|(_, s)| in_words_only(s)) {
             // `K. P. two.`, `R interposes`: moves printed in words that
             // no parser reads but that are forms of the move as printed.
@@ -1262,42 +1287,91 @@ impl Search<'_, '_> {
     /// next move's words read as a move, and as no legal one: one of
     /// them is wrong, this move or that.
     fn next_illegal(&mut self, state: &State, fits: &[Fit]) -> bool {
-        let words = self.layout.words;
         !fits.is_empty()
             && fits.iter().all(|f| {
                 let mut pos = state.pos.clone();
                 pos.play_unchecked(f.mv);
-                // A number that is not the next side's (`12. ...` after
-                // White's move: Black's box, then White's, is empty) is no
-                // place for its move.
-                let next = (f.end..words.len()).find(|&j| match words[j].kind {
-                    WordKind::Number { black, .. } => black != (pos.turn() == Color::Black),
-                    WordKind::Separator => false,
-                    _ => true,
-                });
-                let Some(next) = next.filter(|&j| words[j].kind == WordKind::Text) else {
-                    return false;
-                };
                 let mut origins = state.origins.clone();
                 if let Some(o) = origins.as_mut() {
                     o.play(f.mv);
                 }
-                let white = pos.turn() == Color::White;
-                let mut parsed = false;
-                for (len, span) in self.layout.spans(next).iter() {
-                    let readings = self
-                        .parsed
-                        .entry((next, *len, white))
-                        .or_insert_with(|| parse_signed(self.notation, span, self.lang, pos.turn()));
-                    if let Some(readings) = readings {
-                        parsed = true;
-                        if !matches!(resolve_readings(&pos, readings, origins.as_ref()), Resolution::Illegal) {
-                            return false;
-                        }
-                    }
-                }
-                parsed
+                self.next_reading(&pos, origins.as_ref(), f.end) == Next::Illegal
             })
+    }
+
+    /// How the words of the move after word `from` read in `pos`.
+    fn next_reading(&mut self, pos: &Chess, origins: Option<&Origins>, from: usize) -> Next {
+        let words = self.layout.words;
+        // A number that is not the next side's (`12. ...` after White's
+        // move: Black's box, then White's, is empty) is no place for its
+        // move.
+        let next = (from..words.len()).find(|&j| match words[j].kind {
+            WordKind::Number { black, .. } => black != (pos.turn() == Color::Black),
+            WordKind::Separator => false,
+            _ => true,
+        });
+        let Some(next) = next.filter(|&j| words[j].kind == WordKind::Text) else {
+            return Next::Unread;
+        };
+        let white = pos.turn() == Color::White;
+        let mut parsed = false;
+        for (len, span) in self.layout.spans(next).iter() {
+            let readings = self
+                .parsed
+                .entry((next, *len, white))
+                .or_insert_with(|| parse_signed(self.notation, span, self.lang, pos.turn()));
+            if let Some(readings) = readings {
+                parsed = true;
+                if !matches!(resolve_readings(pos, readings, origins), Resolution::Illegal) {
+                    return Next::Legal;
+                }
+            }
+        }
+        if parsed { Next::Illegal } else { Next::Unread }
+    }
+
+    /// The legal moves other than `fits`, read as printed at a place,
+    /// after which the next move's words read as a legal move where
+    /// after `fits` they read as none (`6. d4 b5 7. Nxd4`: only a capture
+    /// on d4 lets the knight take there, `exd4`): what the place must
+    /// have been, however far from what it prints, when few moves are.
+    fn settling(&mut self, state: &State, fits: &[Fit]) -> Vec<Fit> {
+        let Some(end) = fits.iter().map(|f| f.end).max() else {
+            return Vec::new();
+        };
+        let mut moves = Vec::new();
+        for &mv in &state.pos.legal_moves() {
+            if fits.iter().any(|f| f.mv == mv) {
+                continue;
+            }
+            let mut pos = state.pos.clone();
+            pos.play_unchecked(mv);
+            let mut origins = state.origins.clone();
+            if let Some(o) = origins.as_mut() {
+                o.play(mv);
+            }
+            if self.next_reading(&pos, origins.as_ref(), end) == Next::Legal {
+                moves.push(mv);
+                if moves.len() > MOST_SETTLING {
+                    return Vec::new();
+                }
+            }
+        }
+        let choices = if moves.len() > 1 { moves.clone() } else { Vec::new() };
+        moves
+            .into_iter()
+            .map(|mv| Fit {
+                mv,
+                end,
+                pattern: MovePattern::ANY,
+                choices: choices.clone(),
+                cut_short: false,
+                read_to: None,
+                misread: Some(SETTLING_COST),
+                legible: true,
+                contradicted: true,
+            })
+            .collect()
     }
 
     /// The moves near the words at `first` other than those they read
