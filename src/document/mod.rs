@@ -824,6 +824,21 @@ impl Assembly<'_> {
                         .before_move(&before, ply),
                 );
             }
+            // `6. e3` for `fxe3`: a pawn's capture written as a plain
+            // square, reported as movetext reports it.
+            let plain_capture = notation == Notation::San
+                && found.misread.is_none()
+                && found.mv.role() == shakmaty::Role::Pawn
+                && found.mv.is_capture()
+                && written.as_bytes().first() == Some(&(b'a' + found.mv.to().file() as u8));
+            if plain_capture {
+                let message = format!("a pawn's capture written as a plain square \"{written}\"");
+                let mut finding = Finding::game(Kind::WrongCaptureMark, Severity::Warning, message)
+                    .at(span.start, written)
+                    .before_move(&before, ply);
+                finding.suggestion = san(&before, found.mv, Language::english());
+                replay.findings.push(finding);
+            }
             if let Some(n) = found.pattern.nag {
                 replay.events.push(Event::Nag(n));
             }
@@ -1404,6 +1419,14 @@ mod tests {
         assert_eq!((row.kind, row.written.as_str()), (Kind::WrongMoveLegal, "b5"));
         assert!(row.suggestion.split(' ').any(|s| s == "exd4"), "{row:?}");
         assert!(doc.replay.findings.iter().all(|f| f.ply == 6), "{:?}", doc.replay.findings);
+    }
+
+    #[test]
+    fn a_pawns_capture_printed_as_a_plain_square_is_reported() {
+        let text = "Game.\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 Nf6 5. Be3 Bxe3 6. e3 d6 *";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let row = doc.replay.findings.iter().find(|f| f.ply == 11).expect("a row at e3");
+        assert_eq!((row.kind, row.written.as_str(), row.suggestion.as_str()), (Kind::WrongCaptureMark, "e3", "fxe3"));
     }
 
     #[test]
