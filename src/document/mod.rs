@@ -805,6 +805,22 @@ impl Assembly<'_> {
             {
                 lead -= 1;
             }
+            // `11. f3 Cxg3 Cxg3 12. hxg3`: the last half-move printed
+            // again before this one is no move; the text keeps it as a
+            // remark, and the audit says so.
+            let between = trimmed(text, cursor, words[lead].start.max(cursor));
+            if let Some(previous) = i.checked_sub(1).map(|p| &line.moves[p]) {
+                let span = previous.span(words);
+                let again = &text[between.0 as usize..between.1 as usize];
+                if !again.is_empty() && again == &text[span.start as usize..span.end as usize] {
+                    let message = format!("\"{again}\" printed twice: the second is no move, and is kept as a remark");
+                    replay.findings.push(
+                        Finding::game(Kind::MissingMoves, Severity::Warning, message)
+                            .at(between.0, again)
+                            .before_move(&pos, i as u32 + 1),
+                    );
+                }
+            }
             self.comment(&mut replay, cursor, words[lead].start.max(cursor));
             let span = found.span(words);
             let token = self.token(TokenKind::Word, span.clone());
@@ -1427,6 +1443,16 @@ mod tests {
         let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
         let row = doc.replay.findings.iter().find(|f| f.ply == 11).expect("a row at e3");
         assert_eq!((row.kind, row.written.as_str(), row.suggestion.as_str()), (Kind::WrongCaptureMark, "e3", "fxe3"));
+    }
+
+    #[test]
+    fn a_half_move_printed_twice_is_kept_as_a_remark_and_reported() {
+        let text = "Partita.\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ \
+                    7. Bd2 Bxd2+ Bxd2+ 8. Nbxd2 d5 *";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4 Bd2 Bxd2 Nbxd2 d5");
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let row = doc.replay.findings.iter().find(|f| f.kind == Kind::MissingMoves).expect("a row");
+        assert_eq!((row.ply, row.written.as_str(), row.severity), (15, "Bxd2+", Severity::Warning));
     }
 
     #[test]
