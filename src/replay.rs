@@ -730,18 +730,10 @@ impl Replayer<'_> {
         let Some(Pending { mv, claims, token }) = self.pending.take() else {
             return;
         };
-        // In algebraic notation a pawn that captures names its file
-        // first: `e5` for `dxe5` is a capture written as a plain square.
-        let plain_capture = mv.role() == Role::Pawn
-            && mv.is_capture()
-            && self.notation == Notation::San
-            && self.lexed.tokens[token as usize]
-                .text(self.text)
-                .as_bytes()
-                .first()
-                == Some(&(b'a' + mv.to().file() as u8));
+        let plain_capture = self.notation == Notation::San
+            && is_plain_pawn_capture(&mv, self.lexed.tokens[token as usize].text(self.text));
         if plain_capture {
-            let message = "a pawn's capture written as a plain square";
+            let message = PLAIN_CAPTURE;
             let mut finding =
                 self.move_finding(Kind::WrongCaptureMark, Severity::Warning, token, message);
             if let Some(before) = &self.line.before {
@@ -911,6 +903,17 @@ pub fn side_name(color: Color) -> &'static str {
         Color::White => "white",
         Color::Black => "black",
     }
+}
+
+
+/// What a row says of a pawn's capture written as a plain square.
+pub(crate) const PLAIN_CAPTURE: &str = "a pawn's capture written as a plain square";
+
+/// Whether `written`, read in algebraic notation as `mv`, is a pawn's
+/// capture written as a plain square: a pawn that captures names its
+/// file first, and `e5` for `dxe5` does not.
+pub(crate) fn is_plain_pawn_capture(mv: &Move, written: &str) -> bool {
+    mv.role() == Role::Pawn && mv.is_capture() && written.as_bytes().first() == Some(&(b'a' + mv.to().file() as u8))
 }
 
 #[cfg(test)]

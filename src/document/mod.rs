@@ -40,7 +40,7 @@ use shakmaty::{Chess, Color, Position};
 use crate::audit::{Finding, Kind, Severity};
 use crate::engine::origins::Origins;
 use crate::notation::san::san;
-use crate::replay::{Event, Replay, WordedEnd, side_name};
+use crate::replay::{Event, PLAIN_CAPTURE, Replay, WordedEnd, is_plain_pawn_capture, side_name};
 use crate::game::{ReadOptions, tables_for};
 use crate::lang::{Language, side_named};
 use crate::notation::Notation;
@@ -842,13 +842,10 @@ impl Assembly<'_> {
             }
             // `6. e3` for `fxe3`: a pawn's capture written as a plain
             // square, reported as movetext reports it.
-            let plain_capture = notation == Notation::San
-                && found.misread.is_none()
-                && found.mv.role() == shakmaty::Role::Pawn
-                && found.mv.is_capture()
-                && written.as_bytes().first() == Some(&(b'a' + found.mv.to().file() as u8));
+            let plain_capture =
+                notation == Notation::San && found.misread.is_none() && is_plain_pawn_capture(&found.mv, written);
             if plain_capture {
-                let message = format!("a pawn's capture written as a plain square \"{written}\"");
+                let message = format!("{PLAIN_CAPTURE} \"{written}\"");
                 let mut finding = Finding::game(Kind::WrongCaptureMark, Severity::Warning, message)
                     .at(span.start, written)
                     .before_move(&before, ply);

@@ -274,6 +274,18 @@ struct Fit {
 }
 
 impl State {
+    /// The position after `mv` from this state, and where each piece
+    /// started then (when the notation needs it).
+    fn played(&self, mv: Move) -> (Chess, Option<Origins>) {
+        let mut pos = self.pos.clone();
+        pos.play_unchecked(mv);
+        let mut origins = self.origins.clone();
+        if let Some(o) = origins.as_mut() {
+            o.play(mv);
+        }
+        (pos, origins)
+    }
+
     /// Nothing read yet, from `start`.
     fn at_start(start: &Chess, notation: Notation) -> State {
         State {
@@ -1241,12 +1253,7 @@ impl Search<'_, '_> {
         let mut reads_on: Vec<(u32, Move)> = Vec::new();
         let legal = state.pos.legal_moves();
         for &mv in &legal {
-            let mut pos = state.pos.clone();
-            pos.play_unchecked(mv);
-            let mut origins = state.origins.clone();
-            if let Some(o) = origins.as_mut() {
-                o.play(mv);
-            }
+            let (pos, origins) = state.played(mv);
             let one = State {
                 pos,
                 origins,
@@ -1289,12 +1296,7 @@ impl Search<'_, '_> {
     fn next_illegal(&mut self, state: &State, fits: &[Fit]) -> bool {
         !fits.is_empty()
             && fits.iter().all(|f| {
-                let mut pos = state.pos.clone();
-                pos.play_unchecked(f.mv);
-                let mut origins = state.origins.clone();
-                if let Some(o) = origins.as_mut() {
-                    o.play(f.mv);
-                }
+                let (pos, origins) = state.played(f.mv);
                 self.next_reading(&pos, origins.as_ref(), f.end) == Next::Illegal
             })
     }
@@ -1344,12 +1346,7 @@ impl Search<'_, '_> {
             if fits.iter().any(|f| f.mv == mv) {
                 continue;
             }
-            let mut pos = state.pos.clone();
-            pos.play_unchecked(mv);
-            let mut origins = state.origins.clone();
-            if let Some(o) = origins.as_mut() {
-                o.play(mv);
-            }
+            let (pos, origins) = state.played(mv);
             if self.next_reading(&pos, origins.as_ref(), end) == Next::Legal {
                 moves.push(mv);
                 if moves.len() > MOST_SETTLING {
@@ -1867,12 +1864,7 @@ impl Search<'_, '_> {
         let turn = state.pos.turn();
         let mut bridged: Vec<(u32, State)> = Vec::new();
         for mv in state.pos.legal_moves() {
-            let mut pos = state.pos.clone();
-            pos.play_unchecked(mv);
-            let mut origins = state.origins.clone();
-            if let Some(o) = origins.as_mut() {
-                o.play(mv);
-            }
+            let (pos, origins) = state.played(mv);
             // Weighed against what is printed by `weigh_guesses`.
             let guessed = || Found {
                 mv,
