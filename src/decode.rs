@@ -283,7 +283,6 @@ pub struct StrayBytes {
 /// Where in `bytes` (read as [`decode_stray_bytes`] reads them) the
 /// character at `offset` of the text stands: each stray byte is one byte
 /// there and two or three in the text.
-#[cfg(feature = "cli")]
 pub fn stray_bytes_offset(bytes: &[u8], offset: usize) -> usize {
     let encoding = stray_encoding(bytes);
     let mut scratch = String::new();

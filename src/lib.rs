@@ -100,6 +100,7 @@ inner_modules! {
     pgn;
     #[cfg(feature = "cli")]
     pipeline;
+    place;
     #[cfg(feature = "cli")]
     progress;
     reader;

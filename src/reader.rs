@@ -16,7 +16,8 @@ use crate::notation::Notation;
 use crate::notation::iccf::Promotion;
 use crate::output::Format;
 use crate::pgn::split::{RawGame, Splitter};
-use crate::record::{GameRecord, locate};
+use crate::place::{Locator, SourceMap};
+use crate::record::GameRecord;
 
 /// What to read and how.
 ///
@@ -243,7 +244,7 @@ impl Reader {
             splitter: Splitter::new(Box::new(io::Cursor::new(text.as_bytes().to_vec()))),
             options: self.options.clone(),
             path: None,
-            encoding: "UTF-8",
+            source: SourceMap::new(TextEncoding::Standard(encoding_rs::UTF_8), 0),
             failed: false,
         }
     }
@@ -260,7 +261,7 @@ impl Reader {
             splitter: Splitter::new(decoded.reader),
             options: self.options.clone(),
             path,
-            encoding: decoded.encoding.name(),
+            source: SourceMap::new(decoded.encoding, decoded.bom_len),
             failed: false,
         })
     }
@@ -271,7 +272,8 @@ pub struct Games {
     splitter: Splitter<Box<dyn io::BufRead + Send>>,
     options: Options,
     path: Option<PathBuf>,
-    encoding: &'static str,
+    /// Where each game stands in the input's own bytes.
+    source: SourceMap,
     failed: bool,
 }
 
@@ -283,7 +285,10 @@ impl Iterator for Games {
             return None;
         }
         match self.splitter.next()? {
-            Ok(raw) => Some(Ok(record(&self.options.converter(), &raw))),
+            Ok(raw) => {
+                let start = self.source.game_start(&raw);
+                Some(Ok(record(&self.options.converter(), &raw, &self.source, start)))
+            }
             Err(e) => {
                 self.failed = true;
                 Some(Err(Error::io(self.path.clone(), None, e)))
@@ -296,7 +301,7 @@ impl Games {
     /// The encoding the input was read in, found or as asked for:
     /// `UTF-8`, `windows-1250`, `IBM852`, `UTF-16LE`…
     pub fn encoding(&self) -> &'static str {
-        self.encoding
+        self.source.encoding.name()
     }
 
     /// Every game left, converted on all cores (rayon's pool), in input
@@ -341,10 +346,13 @@ impl Games {
                 }
             }
         }
+        let starts: Vec<u64> = batch.iter().map(|raw| self.source.game_start(raw)).collect();
         let converter = self.options.converter();
+        let source = &self.source;
         let mut out: Vec<Result<GameRecord, Error>> = batch
             .par_iter()
-            .map(|raw| Ok(record(&converter, raw)))
+            .zip(starts)
+            .map(|(raw, start)| Ok(record(&converter, raw, source, start)))
             .collect();
         out.extend(error.map(Err));
         out
@@ -401,11 +409,12 @@ pub fn game_splits(path: &Path, size: u64) -> Result<Vec<(u64, u64, u64, u32)>, 
     Ok(splits)
 }
 
-/// `raw` converted, as a record placed in its input.
-fn record(converter: &Converter<'_>, raw: &RawGame) -> GameRecord {
+/// `raw` converted, as a record placed in its input, which holds it at
+/// byte `start` (see [`SourceMap::game_start`]).
+fn record(converter: &Converter<'_>, raw: &RawGame, source: &SourceMap, start: u64) -> GameRecord {
     let converted = converter.convert_raw(raw);
     let origin = Location {
-        byte: raw.byte,
+        byte: start,
         line: raw.line,
         column: 1,
     };
@@ -414,29 +423,21 @@ fn record(converter: &Converter<'_>, raw: &RawGame) -> GameRecord {
         .unwrap_or_else(|| GameRecord::unread(origin));
     record.index = raw.index;
     record.location = origin;
+    let mut moves = Locator::new(raw, source, start);
     for m in &mut record.moves {
-        m.location = shifted(m.location, origin);
+        m.location = moves.locate(m.location.byte);
     }
+    let mut findings = Locator::new(raw, source, start);
     record.finding_locations = converted
         .findings
         .iter()
-        .map(|f| locate(&raw.text, origin, f.offset.unwrap_or(0)))
+        .map(|f| findings.locate(f.offset.map_or(0, u64::from)))
         .collect();
     record.findings = converted.findings;
     record.output = converted.output;
     record.rejected = converted.rejected;
     record.repaired = converted.repaired;
     record
-}
-
-/// `at`, placed in a game's text, placed in the input that holds the
-/// game at `origin`.
-fn shifted(at: Location, origin: Location) -> Location {
-    Location {
-        byte: origin.byte + at.byte,
-        line: origin.line + at.line - 1,
-        column: at.column,
-    }
 }
 
 #[cfg(test)]
@@ -511,6 +512,32 @@ mod tests {
             .err()
             .unwrap();
         assert!(missing.to_string().starts_with("/nonexistent/games.pgn: "));
+    }
+
+    #[test]
+    fn findings_and_moves_are_placed_in_the_bytes_of_a_single_byte_file() {
+        // ISO-8859-2: each of `Łódź` takes one byte in the file and two in
+        // the text as decoded; the misprinted move stands at byte 32 of the file.
+        let text = "[White \"Łódź\"]\n\n1. e4 e5 2. Nf3 Ke9 *\n";
+        let (bytes, _, _) = encoding_rs::ISO_8859_2.encode(text);
+        let at = bytes.windows(3).position(|w| w == b"Ke9").unwrap() as u64;
+        assert_eq!(at, 32);
+        for batched in [false, true] {
+            let mut games = Reader::new()
+                .encoding("iso-8859-2")
+                .unwrap()
+                .read(io::Cursor::new(bytes.to_vec()))
+                .unwrap();
+            let game = if batched {
+                games.next_batch(8).remove(0).unwrap()
+            } else {
+                games.next().unwrap().unwrap()
+            };
+            let (_, place) = game.findings().find(|(f, _)| f.ply == 4).unwrap();
+            assert_eq!((place.byte, place.line, place.column), (at, 3, 17));
+            let third = game.moves().get(2).map(|m| (m.location.byte, m.location.column));
+            assert_eq!(third, Some((at - 4, 13)));
+        }
     }
 
     #[test]

@@ -39,11 +39,11 @@ use shakmaty::Chess;
 use crate::audit::{ReportWriter, Row};
 use crate::convert::{Converted, Converter};
 use crate::game::{self, Letters, ReadOptions};
-use crate::model::Location;
+use crate::decode::TextEncoding;
 use crate::notation::Notation;
 use crate::output::Format;
 use crate::pgn::split::{Splitter, lone_cr_to_lf};
-use crate::record;
+use crate::place::{Locator, SourceMap};
 use crate::repair;
 use fixes::{fixes, write_style};
 use line::main_line;
@@ -231,6 +231,7 @@ pub fn inspect_each<E>(
     let mut csv = Vec::new();
     let mut report = ReportWriter::new(&mut csv);
     let mut rows = false;
+    let mut source = SourceMap::new(TextEncoding::Standard(encoding_rs::UTF_8), 0);
     for raw in Splitter::new(text.as_bytes()) {
         let Ok(raw) = raw else {
             unread = Some("the text could not be split into games".to_owned());
@@ -243,22 +244,14 @@ pub fn inspect_each<E>(
             ));
             break;
         }
-        let start = raw.byte as usize;
         let converted = converter.convert_raw(&raw);
+        let start = source.game_start(&raw);
+        let mut locator = Locator::new(&raw, &source, start);
         for finding in &converted.findings {
-            let offset = finding.offset.unwrap_or(0) as usize;
             let row = Row::new(
                 options.file,
                 raw.index,
-                record::locate(
-                    &raw.text,
-                    Location {
-                        byte: start as u64,
-                        line: raw.line,
-                        column: 1,
-                    },
-                    offset as u32,
-                ),
+                locator.locate(finding.offset.map_or(0, u64::from)),
                 (&converted.white, &converted.black),
                 finding,
             );
@@ -267,7 +260,7 @@ pub fn inspect_each<E>(
         // Read as the converter read it: lone CRs as line ends (one byte
         // for one, so places in the text stay).
         let game_text = lone_cr_to_lf(&raw.text);
-        let mut game = view(&game_text, raw.index, start, &converted, &read_options);
+        let mut game = view(&game_text, raw.index, raw.byte as usize, &converted, &read_options);
         units.fill(&mut game);
         each(game)?;
     }
