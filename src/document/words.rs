@@ -119,12 +119,24 @@ pub fn words(text: &str) -> Vec<Word> {
             at = end;
             continue;
         }
+        // `P to K4.........P to K4`: a leader between the columns.
+        let leader = leader_len(&text[at..], out.last().is_some_and(|w| w.end as usize == at));
+        if leader > 0 {
+            push(&mut out, WordKind::Separator, at, at + leader, line_start, paragraph);
+            at += leader;
+            continue;
+        }
         let mut end = if stray { at + c.len_utf8() } else { at };
         while end < text.len() {
             let Some(d) = text[end..].chars().next() else {
                 break;
             };
-            if d.is_whitespace() || matches!(d, '(' | '[' | '{' | ')' | ']' | '}' | '|' | ',' | ';')
+            if d.is_whitespace()
+                || matches!(d, '(' | '[' | '{' | ')' | ']' | '}' | '|' | ',' | ';')
+                // (Not after a number, `15....Qd7` being Black's, nor
+                // inside a run of dots.)
+                || (!text[at..end].chars().all(|c| c.is_ascii_digit() || c == '.' || c == '…')
+                    && leader_len(&text[end..], true) > 0)
             {
                 break;
             }
@@ -154,6 +166,7 @@ pub fn words(text: &str) -> Vec<Word> {
         at = end;
     }
     drop_running_heads(text, &mut out);
+    white_numbers_before_leaders(text, &mut out);
     merge_closing_parentheses(text, &mut out);
     merge_black_numbers(text, &mut out);
     damaged_numbers(text, &mut out);
@@ -638,6 +651,41 @@ fn number(s: &str) -> Option<(WordKind, usize)> {
     ok.then_some((WordKind::Number { n, black, dotted }, len))
 }
 
+/// Dots printed to lead the eye from one column to the next, as old
+/// books set a game (`1..P to K4.........P to K4`): a run of them, at
+/// the start of `s`, long enough that it is no empty box (`....`) nor
+/// Black's dots: four or more, glued to the move before it (`glued`)
+/// or after it. (Standing alone, a run is an empty box, however long:
+/// `5. ........  P - Q 3`.)
+fn leader_len(s: &str, glued: bool) -> usize {
+    let len = dots_len(s);
+    let dots = s[..len].chars().map(|c| if c == '…' { 3 } else { 1 }).sum::<usize>();
+    let glued = glued || s[len..].chars().next().is_some_and(|c| !c.is_whitespace());
+    if glued && dots >= 4 { len } else { 0 }
+}
+
+/// `1..P to K4.....P to K4`: a number on a line that leaders part into
+/// columns numbers White's move, however many dots follow it.
+fn white_numbers_before_leaders(text: &str, out: &mut [Word]) {
+    let is_leader = |w: &Word| w.kind == WordKind::Separator && w.text(text).starts_with(['.', '…']);
+    for i in 0..out.len() {
+        let WordKind::Number { n, black: true, .. } = out[i].kind else {
+            continue;
+        };
+        if !out[i].line_start || !out[i].text(text).ends_with("..") || out[i].text(text).ends_with("...") {
+            continue;
+        }
+        let line_end = out[i + 1..].iter().position(|w| w.line_start).map_or(out.len(), |p| i + 1 + p);
+        if out[i + 1..line_end].iter().any(is_leader) {
+            out[i].kind = WordKind::Number {
+                n,
+                black: false,
+                dotted: true,
+            };
+        }
+    }
+}
+
 /// Length of a run of dots (`.`, `…`) at the start of `s`.
 fn dots_len(s: &str) -> usize {
     let mut len = 0;
@@ -739,6 +787,20 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn leaders_part_columns_and_leave_empty_boxes_and_black_dots_alone() {
+        assert_eq!(
+            show("1..P to K4..........P to K4\n2..Kt to B3 (ch).......B to B4"),
+            [
+                "#1", "P", "to", "K4", "..........", "P", "to", "K4", "#2", "Kt", "to", "B3", "(", "ch", ")",
+                ".......", "B", "to", "B4"
+            ]
+        );
+        assert_eq!(show("5. ........   P - Q 3"), ["#5b", "P", "-", "Q", "#3"]);
+        assert_eq!(show("15....Qd7 16. Nf3"), ["#15b", "Qd7", "#16", "Nf3"]);
+        assert_eq!(show("1..e5 2. Nf3"), ["#1b", "e5", "#2", "Nf3"]);
     }
 
     #[test]
