@@ -23,6 +23,7 @@
 //! ```
 
 pub mod columns;
+pub mod diagrams;
 pub mod odds;
 pub mod path;
 pub mod positions;

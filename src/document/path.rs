@@ -1156,7 +1156,7 @@ impl Search<'_, '_> {
             let readings = self
                 .parsed
                 .entry(key)
-                .or_insert_with(|| parse_signed(self.notation, span, self.lang, turn))
+                .or_insert_with(|| parse_signed(self.notation, span, len == 1, self.lang, turn))
                 .clone();
             let Some(readings) = readings else {
                 continue;
@@ -1321,7 +1321,7 @@ impl Search<'_, '_> {
             let readings = self
                 .parsed
                 .entry((next, *len, white))
-                .or_insert_with(|| parse_signed(self.notation, span, self.lang, pos.turn()));
+                .or_insert_with(|| parse_signed(self.notation, span, *len == 1, self.lang, pos.turn()));
             if let Some(readings) = readings {
                 parsed = true;
                 if !matches!(resolve_readings(pos, readings, origins), Resolution::Illegal) {
@@ -1571,7 +1571,7 @@ impl Search<'_, '_> {
         let found = l.spans(first).iter().rev().find_map(|(len, span)| {
             [Color::White, Color::Black]
                 .into_iter()
-                .any(|turn| parse_signed(self.notation, span, self.lang, turn).is_some())
+                .any(|turn| parse_signed(self.notation, span, *len == 1, self.lang, turn).is_some())
                 .then_some(*len)
         });
         self.move_spans.borrow_mut().insert(first, found);
@@ -2234,8 +2234,9 @@ fn is_empty_mark(text: &str, w: &Word) -> bool {
 /// `span` read by the strict parser of `notation`; where it is no move
 /// as it stands, without the evaluation signs and annotation glyphs
 /// glued to its end (`Pxc4∞`, `TR1AR=/+`, `Kt-f3!? ±`), the last
-/// printed kept as the move's NAG.
-fn parse_signed(notation: Notation, span: &str, lang: &Language, turn: Color) -> Option<Readings> {
+/// printed kept as the move's NAG; a novelty's `N` only where the span
+/// is `one_word` (`17.c5N`; in `h3 N` the `N` is a move cut short).
+fn parse_signed(notation: Notation, span: &str, one_word: bool, lang: &Language, turn: Color) -> Option<Readings> {
     let mut core = span;
     let mut nag = None;
     loop {
@@ -2255,7 +2256,8 @@ fn parse_signed(notation: Notation, span: &str, lang: &Language, turn: Color) ->
             }
             return Some(readings);
         }
-        let (rest, sign) = evaluation::split_annotation(core)?;
+        let (rest, sign) = evaluation::split_annotation(core)
+            .or_else(|| one_word.then(|| evaluation::split_novelty(core)).flatten())?;
         core = rest;
         nag = nag.or(Some(sign));
     }

@@ -19,6 +19,8 @@
 //! assert_eq!(kinds[11], WordKind::Result);
 //! ```
 
+use crate::document::diagrams::diagram_lines;
+
 /// What a word is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WordKind {
@@ -165,6 +167,7 @@ pub fn words(text: &str) -> Vec<Word> {
         cut(text, at, end, line_start, paragraph, &mut out);
         at = end;
     }
+    drop_diagrams(text, &mut out);
     drop_running_heads(text, &mut out);
     white_numbers_before_leaders(text, &mut out);
     merge_closing_parentheses(text, &mut out);
@@ -662,6 +665,15 @@ fn leader_len(s: &str, glued: bool) -> usize {
     let dots = s[..len].chars().map(|c| if c == '…' { 3 } else { 1 }).sum::<usize>();
     let glued = glued || s[len..].chars().next().is_some_and(|c| !c.is_whitespace());
     if glued && dots >= 4 { len } else { 0 }
+}
+
+/// Leaves out the words of diagrams drawn in type (see
+/// [`diagram_lines`]): their rows are no moves.
+fn drop_diagrams(text: &str, out: &mut Vec<Word>) {
+    let diagrams = diagram_lines(text);
+    if !diagrams.is_empty() {
+        out.retain(|w| !diagrams.iter().any(|d| d.contains(&(w.start as usize))));
+    }
 }
 
 /// `1..P to K4.....P to K4`: a number on a line that leaders part into

@@ -46,10 +46,27 @@ const GLYPHS: [(&str, u8); 6] = [("!!", 3), ("??", 4), ("!?", 5), ("?!", 6), ("!
 /// it and something is left before it.
 pub fn split_annotation(written: &str) -> Option<(&str, u8)> {
     let written = written.trim_end();
-    EVALUATIONS.iter().chain(GLYPHS.iter()).find_map(|&(sign, nag)| {
-        let core = written.strip_suffix(sign)?.trim_end();
-        (!core.is_empty()).then_some((core, nag))
-    })
+    EVALUATIONS
+        .iter()
+        .chain(GLYPHS.iter())
+        .find_map(|&(sign, nag)| {
+            let core = written.strip_suffix(sign)?.trim_end();
+            (!core.is_empty()).then_some((core, nag))
+        })
+}
+
+/// The NAG PGN gives a novelty.
+const NOVELTY: u8 = 146;
+
+/// `written` without the novelty sign that books glue after a move's
+/// square or mark (`17.c5N`, `Qxd5+N`, `Rd1!N`), and its NAG. (A pawn
+/// reaching the last rank with a knight, `e8N`, is to be read as the
+/// promotion first.)
+pub fn split_novelty(written: &str) -> Option<(&str, u8)> {
+    let written = written.trim_end();
+    let core = written.strip_suffix('N')?;
+    core.ends_with(|c: char| c.is_ascii_digit() || matches!(c, '+' | '#' | '!' | '?'))
+        .then_some((core, NOVELTY))
 }
 
 /// The NAG of `written` when it is an evaluation or annotation sign
@@ -77,6 +94,11 @@ mod tests {
         assert_eq!(split_annotation("QR-KKtsq.!!"), Some(("QR-KKtsq.", 3)));
         assert_eq!(split_annotation("±"), None);
         assert_eq!(split_annotation("Nf3"), None);
+        assert_eq!(split_novelty("c5N"), Some(("c5", 146)));
+        assert_eq!(split_novelty("Qxd5+N"), Some(("Qxd5+", 146)));
+        assert_eq!(split_novelty("Rf7?!N"), Some(("Rf7?!", 146)));
+        assert_eq!(split_novelty("TN"), None);
+        assert_eq!(split_annotation("c5N"), None);
         assert_eq!(sign_nag("+/="), Some(14));
         assert_eq!(sign_nag("∞"), Some(13));
         assert_eq!(sign_nag("!?"), Some(5));
