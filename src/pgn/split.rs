@@ -627,6 +627,9 @@ fn classify(line: &[u8]) -> Kind {
                 // Black's first move (`1... d5`, `1) ... P-d5`) after a
                 // note on White's goes on with the game.
                 (b"1", Some(_)) if is_black_move(&trimmed[digits..]) => Kind::MoveLater,
+                // A note's list (`1) 14.d5 Ld7 …; 2) 14.dxe5 …`) quotes
+                // later moves of the game.
+                (b"1", Some(b')' | b'.')) if numbers_a_later_move(&trimmed[digits + 1..]) => Kind::MoveLater,
                 (b"1", Some(b'.' | b')' | b' ' | b'\t')) => Kind::MoveOne,
                 (_, Some(b'.' | b')' | b' ' | b'\t')) => Kind::MoveLater,
                 _ => Kind::Text,
@@ -636,6 +639,18 @@ fn classify(line: &[u8]) -> Kind {
         _ if trimmed.starts_with("…".as_bytes()) => Kind::MoveLater,
         _ => Kind::Text,
     }
+}
+
+/// Whether `rest`, what follows a list's label (`1)`), starts with the
+/// number of a move after the first (`14.d5`).
+fn numbers_a_later_move(rest: &[u8]) -> bool {
+    let rest = rest.trim_ascii_start();
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    let later = std::str::from_utf8(&rest[..digits])
+        .ok()
+        .and_then(|n| n.parse::<u32>().ok())
+        .is_some_and(|n| n > 1);
+    later && rest.get(digits) == Some(&b'.')
 }
 
 /// Whether `rest`, what follows a move number, marks Black's move: dots
@@ -761,6 +776,14 @@ mod tests {
 
     fn split(text: &str) -> Vec<RawGame> {
         Splitter::new(text.as_bytes()).map(|g| g.unwrap()).collect()
+    }
+
+    #[test]
+    fn a_notes_numbered_list_of_later_moves_starts_no_game() {
+        let text = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n\nWhite had two moves here:\n1) 4.Ba4 Nf6;\n2) 4.Bxc6 dxc6.\n\n4.Ba4 Nf6 *\n";
+        assert_eq!(split(text).len(), 1);
+        // A list of games, each from move one, is a list of games.
+        assert_eq!(split("1) 1.e4 e5 *\n\n2) 1.d4 d5 *\n").len(), 2);
     }
 
     #[test]
