@@ -183,10 +183,12 @@ fn side_by_side(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
             i += 1;
         }
         // The right half opens with a number past the left's, dotted
-        // unless none is (`34 Hcl` closing a column).
-        let split = white_number(&words[first]).and_then(|n| {
+        // unless none is (`34 Hcl` closing a column); a table's bar may
+        // open the line (`|  1. d4  d5  | 18. Ra2  Le7 |`).
+        let head = (first..i).find(|&k| words[k].kind != WordKind::Separator).unwrap_or(first);
+        let split = white_number(&words[head]).and_then(|n| {
             let later = |number: fn(&Word) -> Option<u32>| {
-                (first + 2..i)
+                (head + 2..i)
                     .find_map(|q| number(&words[q]).filter(|&m| m > n + 1).map(|m| (q, m)))
             };
             let (q, m) = later(dotted_number).or_else(|| later(white_number))?;
@@ -795,6 +797,17 @@ mod tests {
 
     fn read(text: &str) -> Option<String> {
         reorder(text, &words(text)).map(|r| r.text().to_owned())
+    }
+
+    #[test]
+    fn side_by_side_columns_ruled_with_bars() {
+        let text = "|  1. e4   e5   |  4. Ba4  Nf6  |\n|  2. Nf3  Nc6  |  5. O-O  Be7  |\n|  3. Bb5  a6   |  6. Re1  b5   |\n";
+        let read = reorder(text, &words(text)).unwrap();
+        let moves: Vec<&str> = read.text().split_whitespace().filter(|w| *w != "|").collect();
+        assert_eq!(
+            moves,
+            ["1.", "e4", "e5", "2.", "Nf3", "Nc6", "3.", "Bb5", "a6", "4.", "Ba4", "Nf6", "5.", "O-O", "Be7", "6.", "Re1", "b5"]
+        );
     }
 
     #[test]
