@@ -377,7 +377,10 @@ fn has_note_marks(text: &str) -> bool {
 /// writes it twice and the two disagree, the finding says where.
 fn text_position(text: &str, lexed: &mut Lexed) -> Option<Finding> {
     let found = document::positions::find(text);
-    if let Some(w) = found.fen.filter(|w| !w.fen.starts_with(STANDARD_BOARD)) {
+    if let Some(w) = found
+        .fen
+        .filter(|w| !w.fen.starts_with(STANDARD_BOARD) && !follows_move_one(&text[..w.at as usize]))
+    {
         for (name, value) in [("FEN", w.fen), ("SetUp", "1".to_owned())] {
             lexed.tags.push(Tag {
                 name: name.to_owned(),
@@ -388,6 +391,17 @@ fn text_position(text: &str, lexed: &mut Lexed) -> Option<Finding> {
     }
     found.conflict.map(|c| {
         Finding::game(Kind::PositionConflict, Severity::Warning, c.message).at(c.at, c.written)
+    })
+}
+
+/// Whether `before` holds White's first move under its number: a
+/// position written after it is a diagram's caption of a position the
+/// game reaches (`17. Rf1 … FEN: r3r1k1/…`), not where it starts.
+fn follows_move_one(before: &str) -> bool {
+    let words = document::words::words(before);
+    words.windows(2).any(|w| {
+        matches!(w[0].kind, document::words::WordKind::Number { n: 1, black: false, .. })
+            && w[1].kind == document::words::WordKind::Text
     })
 }
 
