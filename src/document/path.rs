@@ -411,6 +411,9 @@ pub struct Layout<'t> {
     black_at: HashMap<u32, Vec<(usize, usize)>>,
     /// The spans at each word asked about, the same in every reading.
     spans: RefCell<HashMap<usize, Spans>>,
+    /// Where the notes printed after the score begin (see
+    /// [`notes_after_score`]): no move of the game stands from there on.
+    notes_from: usize,
 }
 
 impl<'t> Layout<'t> {
@@ -500,6 +503,7 @@ impl<'t> Layout<'t> {
             white_at,
             black_at,
             spans: RefCell::new(HashMap::new()),
+            notes_from: notes_after_score(text, words),
         }
     }
 
@@ -1103,7 +1107,7 @@ impl Search<'_, '_> {
                 out.push((a + 1, Lead::Unnumbered));
             }
         }
-        out.retain(|&(j, _)| j < limit);
+        out.retain(|&(j, _)| j < limit && j < l.notes_from);
         out.sort_by_key(|&(j, _)| j);
         out.dedup_by_key(|&mut (j, _)| j);
         // Layout: a game printed a move to a line keeps doing so.
@@ -2143,7 +2147,9 @@ impl Search<'_, '_> {
     fn gap_in(&self, state: &State, in_style: bool) -> Option<Stop> {
         let l = self.layout;
         let n = state.pos.fullmoves().get();
-        let mut limit = l.result_after[state.next.min(l.words.len())].min(l.words.len());
+        let mut limit = l.result_after[state.next.min(l.words.len())]
+            .min(l.words.len())
+            .min(l.notes_from);
         if !in_style {
             limit = (state.next + 1..limit)
                 .find(|&q| l.words[q].line_start)
@@ -2191,6 +2197,48 @@ fn unlikeliness(mv: &Move) -> (bool, u32) {
         let wing = |sq: shakmaty::Square| sq.file() >= shakmaty::File::E;
         (wing(from) != wing(to), from.distance(to))
     })
+}
+
+/// Where the notes printed after a score begin: the second `(a)`, its
+/// note's label, where the score marked `(b)` before it and no letter
+/// is first met after it (`17 P to Q 5 (a) … 22 R takes Kt ch (b) …
+/// (a) This breaks up … (b) The Rook is immune. If 22 … Q takes R …`).
+/// A note there may go on under the game's numbers (a finish shown
+/// after the game ended); a score that goes on between its notes marks
+/// its later moves with new letters. `usize::MAX` where there is none.
+fn notes_after_score(text: &str, words: &[Word]) -> usize {
+    // Each note letter's places: `(a)` as three words, or glued to a
+    // move (`P-K5(c)`).
+    let mut places: Vec<(char, usize)> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let letter = |t: &str| {
+            let mut chars = t.chars();
+            chars.next().filter(|c| c.is_ascii_lowercase() && chars.next().is_none())
+        };
+        let found = match w.kind {
+            WordKind::Open if w.text(text) == "(" => words
+                .get(i + 2)
+                .filter(|c| c.kind == WordKind::Close && c.text(text) == ")")
+                .and_then(|_| letter(words[i + 1].text(text))),
+            WordKind::Text => {
+                let b = w.text(text).as_bytes();
+                let n = b.len();
+                (n > 3 && b[n - 1] == b')' && b[n - 3] == b'(' && b[n - 2].is_ascii_lowercase())
+                    .then(|| char::from(b[n - 2]))
+            }
+            _ => None,
+        };
+        if let Some(c) = found {
+            places.push((c, i));
+        }
+    }
+    let first = |c: char| places.iter().find(|p| p.0 == c).map(|p| p.1);
+    let Some(label) = places.iter().filter(|p| p.0 == 'a').nth(1).map(|p| p.1) else {
+        return usize::MAX;
+    };
+    let marked_before = first('b').is_some_and(|b| b < label);
+    let no_new_marks = places.iter().filter(|p| p.1 > label).all(|p| first(p.0).is_some_and(|f| f < label));
+    if marked_before && no_new_marks { label } else { usize::MAX }
 }
 
 /// The move number that leads text word `i`: the word before it, or the
