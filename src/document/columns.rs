@@ -262,11 +262,22 @@ fn one_after_the_other(
     words: &[Word],
     number: fn(&Word) -> Option<u32>,
 ) -> Option<Vec<Range<u32>>> {
-    let numbers: Vec<(usize, u32)> = words
+    let mut numbers: Vec<(usize, u32)> = words
         .iter()
         .enumerate()
         .filter_map(|(i, w)| number(w).map(|n| (i, n)))
         .collect();
+    // A number inside a move, a scanner's misreading of a letter
+    // (`4. Q. 13. to Q. Kt. 2nd.` for `Q. B.`), between two that count
+    // up by one, is no move number.
+    let mut k = 1;
+    while k + 1 < numbers.len() {
+        if numbers[k].1 != numbers[k - 1].1 + 1 && numbers[k + 1].1 == numbers[k - 1].1 + 1 {
+            numbers.remove(k);
+        } else {
+            k += 1;
+        }
+    }
     // Runs of numbers counting up by one.
     let mut runs: Vec<Range<usize>> = Vec::new();
     let mut from = 0;
@@ -797,6 +808,13 @@ mod tests {
 
     fn read(text: &str) -> Option<String> {
         reorder(text, &words(text)).map(|r| r.text().to_owned())
+    }
+
+    #[test]
+    fn a_misread_letter_inside_a_column_breaks_no_run() {
+        let text = "WHITE. 1. P to K 4 2. B. to B 4 3. Q. 13. to K 2 BLACK. 1. P to K 4 2. B to B 4 3. Kt to B 3";
+        let read = reorder(text, &words(text)).unwrap();
+        assert_eq!(read.text(), "WHITE. 1. P to K 4  P to K 4 2. B. to B 4  B to B 4 3. Q. 13. to K 2  Kt to B 3\nBLACK. ");
     }
 
     #[test]

@@ -87,6 +87,7 @@ const CONFUSIONS: &[(char, char)] = &[
     ('b', 'h'),
     ('\u{7f}', 'b'),
     ('g', '9'),
+    ('g', '6'),
     ('g', 'a'),
     ('g', 'q'),
     ('z', '2'),
@@ -1153,6 +1154,15 @@ mod tests {
         let fen = "rnbqkbnr/pp1p1ppp/4p3/8/8/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1";
         let read: Vec<String> = read(fen, Notation::San, "en", "c5").into_iter().map(|(m, _)| m).collect();
         assert!(read.contains(&"e5".to_owned()) && read.contains(&"Bc5".to_owned()), "{read:?}");
+    }
+
+    #[test]
+    fn a_six_scanned_as_g_reads_as_six() {
+        // `Q. to K. Kt. Gth.` (as its span is keyed) with the queen able
+        // to reach g6 and g5.
+        let fen = "6k1/5ppp/8/8/6Q1/8/5PPP/6K1 w - - 0 1";
+        let read: Vec<String> = read(fen, Notation::Descriptive, "en", "Q-KKtGth").into_iter().map(|(m, _)| m).collect();
+        assert_eq!(read.first().map(String::as_str), Some("Qg6"), "{read:?}");
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! ```
 
 use crate::document::diagrams::diagram_lines;
+use crate::document::spans::vocabulary;
 
 /// What a word is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,6 +174,7 @@ pub fn words(text: &str) -> Vec<Word> {
     merge_closing_parentheses(text, &mut out);
     merge_black_numbers(text, &mut out);
     damaged_numbers(text, &mut out);
+    numbers_inside_moves(text, &mut out);
     read_stray_brackets(text, &mut out);
     spaced_results(text, &mut out);
     lost_moves(text, &mut out);
@@ -261,6 +263,32 @@ fn spaced_results(text: &str, out: &mut Vec<Word>) {
             out.drain(i + 1..i + 3);
         }
         i += 1;
+    }
+}
+
+/// `4. Q. 13. to Q. Kt. 2nd.`: a number between a piece's letter and the
+/// word that joins it to its square is a scanner's misreading of a
+/// letter (`13.` for `B.`), part of the move and no move number.
+fn numbers_inside_moves(text: &str, out: &mut [Word]) {
+    let joins = |w: &Word| {
+        w.kind == WordKind::Text
+            && vocabulary()
+                .long_form
+                .get(&w.text(text).trim_end_matches('.').to_lowercase())
+                .is_some_and(|mark| mark == "-" || mark == "x")
+    };
+    let piece = |w: &Word| {
+        let t = w.text(text).trim_end_matches('.');
+        w.kind == WordKind::Text && (1..=2).contains(&t.len()) && t.starts_with(|c: char| c.is_ascii_uppercase())
+    };
+    for i in 1..out.len().saturating_sub(1) {
+        if matches!(out[i].kind, WordKind::Number { black: false, .. })
+            && !out[i].line_start
+            && piece(&out[i - 1])
+            && joins(&out[i + 1])
+        {
+            out[i].kind = WordKind::Text;
+        }
     }
 }
 
@@ -799,6 +827,14 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_number_between_a_piece_and_its_square_is_a_misread_letter() {
+        assert_eq!(
+            show("4. Q. 13. to Q. Kt. 2nd. 5. K. B. to Q. 3rd."),
+            ["#4", "Q.", "13.", "to", "Q.", "Kt.", "2nd.", "#5", "K.", "B.", "to", "Q.", "3rd."]
+        );
     }
 
     #[test]

@@ -19,6 +19,9 @@
 use std::borrow::Cow;
 use std::io::{self, BufRead};
 
+use shakmaty::Color;
+
+use crate::lang::side_named;
 use crate::pgn::lexer::{is_numbered_heading, is_prose};
 
 /// The text of one game and where it starts in its input.
@@ -335,6 +338,19 @@ impl<R: BufRead> Splitter<R> {
         self.held = rest;
     }
 
+    /// Whether the held paragraphs head Black's column of a game whose
+    /// result is still to come: a line that only names Black (`BLACK.`,
+    /// `Schwarz:`), perhaps with the player under it.
+    fn holds_black_column(&self) -> bool {
+        !self.current.ends_with_result
+            && self.held.iter().any(|(_, _, line)| {
+                let line = String::from_utf8_lossy(line);
+                let mut words = line.split_whitespace();
+                words.next().and_then(side_named).is_some_and(|(side, _)| side == Color::Black)
+                    && words.next().is_none()
+            })
+    }
+
     /// Adds the held paragraphs to the current game.
     fn release_held(&mut self) {
         self.held_bytes = 0;
@@ -512,6 +528,11 @@ impl<R: BufRead> Splitter<R> {
                     let finished = self.finish();
                     self.append(line_no, line_byte, line, kind);
                     return finished;
+                }
+                // `BLACK.` over move one: the game printed one column
+                // after the other, Black's under White's.
+                Kind::MoveOne if self.current.has_move_lines && self.holds_black_column() => {
+                    self.release_held();
                 }
                 Kind::MoveOne if self.current.has_move_lines => {
                     // Remarks before a numbered heading close the game
@@ -776,6 +797,12 @@ mod tests {
 
     fn split(text: &str) -> Vec<RawGame> {
         Splitter::new(text.as_bytes()).map(|g| g.unwrap()).collect()
+    }
+
+    #[test]
+    fn blacks_column_under_its_heading_goes_on_with_the_game() {
+        let text = "WHITE.\n(Mr A.)\n1. P. to K. 4th.\n2. K. Kt. to B. 3rd.\n\nBLACK.\n(Mr B.)\n1. P. to K. 4th.\n2. Resigns.\n";
+        assert_eq!(split(text).len(), 1);
     }
 
     #[test]
