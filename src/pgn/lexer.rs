@@ -855,6 +855,31 @@ pub fn is_numbered_heading(line: &str) -> bool {
     })
 }
 
+/// Whether `line` is a book's or magazine's running head: the page's
+/// number, bare, and the chapter's or the paper's title in capitals
+/// (`84 THE MODERN CHESS PRIMER.`, `54 | ÉCHECS MAGAZINE | août 2025`),
+/// with no move in it. A line of moves has squares.
+pub fn is_running_head(line: &str) -> bool {
+    let line = line.trim_start();
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || !line[digits..].starts_with([' ', '\t', '|']) {
+        return false;
+    }
+    let words: Vec<&str> = line[digits..].split_whitespace().collect();
+    let capitals = words
+        .iter()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| {
+            w.chars().count() >= 4 && w.chars().all(|c| c.is_alphabetic() && !c.is_lowercase())
+        })
+        .count();
+    let squares = words.iter().any(|w| {
+        let digits = w.trim_matches(|c: char| !c.is_ascii_digit());
+        w.bytes().any(|b| b.is_ascii_digit()) && !(digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit()))
+    });
+    capitals >= 2 && !squares
+}
+
 /// The names among `words`: a capital, then lower case (`Teed`, not
 /// `F.`), without the stop or comma after them.
 fn names<'a>(words: &[&'a str]) -> impl Iterator<Item = &'a str> + Clone {
@@ -1011,6 +1036,16 @@ mod tests {
         assert_eq!(texts(text, TokenKind::Word), ["e4", "e5", "Nf3", "Nc6"]);
         let moves = "1. e4 e5 2. Nf3 Nc6 White resigns";
         assert_eq!(texts(moves, TokenKind::Word), ["e4", "e5", "Nf3", "Nc6"]);
+    }
+
+    #[test]
+    fn a_running_head_is_no_line_of_moves() {
+        for head in ["84 THE MODERN CHESS PRIMER.", "54 | ÉCHECS MAGAZINE | août 2025", "112 LESSONS FOR BEGINNERS."] {
+            assert!(is_running_head(head), "{head}");
+        }
+        for moves in ["12 CASTLES 12 P to K 4", "9 Castles 9 Castles", "14 QR-Q1 KR-K1", "1. e4 e5"] {
+            assert!(!is_running_head(moves), "{moves}");
+        }
     }
 
     #[test]

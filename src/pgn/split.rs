@@ -22,7 +22,7 @@ use std::io::{self, BufRead};
 use shakmaty::Color;
 
 use crate::lang::side_named;
-use crate::pgn::lexer::{is_numbered_heading, is_prose};
+use crate::pgn::lexer::{is_numbered_heading, is_prose, is_running_head};
 
 /// The text of one game and where it starts in its input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -369,10 +369,11 @@ impl<R: BufRead> Splitter<R> {
             {
                 Kind::Prose
             }
-            // `1. F. M. Teed – E. Delmar`: a title, not move one.
+            // `1. F. M. Teed – E. Delmar`: a title, not move one; `84 THE
+            // MODERN CHESS PRIMER.`: the page's head, no move.
             Kind::MoveOne | Kind::MoveLater
                 if !self.current.has_tags
-                    && std::str::from_utf8(line).is_ok_and(is_numbered_heading) =>
+                    && std::str::from_utf8(line).is_ok_and(|l| is_numbered_heading(l) || is_running_head(l)) =>
             {
                 Kind::Prose
             }
