@@ -3,7 +3,9 @@
 //! counts them. Every front door (the command, [`Reader`](crate::Reader)
 //! and the page) places findings and moves here, so that they agree.
 
-use crate::decode::{TextEncoding, encode};
+#[cfg(feature = "cli")]
+use crate::decode::encode;
+use crate::decode::TextEncoding;
 use crate::model::Location;
 use crate::pgn::split::RawGame;
 
@@ -158,6 +160,7 @@ impl SourceMap {
     /// A piece of a game too large to read as it stood in the input: the
     /// piece itself for UTF-8, else encoded back (a character cut at the
     /// piece's end aside).
+    #[cfg(feature = "cli")]
     pub fn original_bytes<'a>(&self, piece: &'a [u8]) -> std::borrow::Cow<'a, [u8]> {
         match self.width {
             Width::Utf8 => std::borrow::Cow::Borrowed(piece),
