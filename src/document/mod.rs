@@ -1100,6 +1100,16 @@ mod tests {
     }
 
     #[test]
+    fn a_result_in_the_header_over_the_moves_ends_nothing() {
+        // Prose that quotes numbers (`a = 1 … h = 8`), then the header's
+        // result, then the moves in numeric notation.
+        let text = "Each square is two digits (a = 1 ... h = 8), so e2-e4 is 5254.\n\n\
+                    White: A\nResult: 1-0\n\n 1. 7163 4745    2. 7273 2847\n1-0\n";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        assert_eq!(doc.replay.main_plies, 4);
+    }
+
+    #[test]
     fn a_misprint_in_a_game_printed_across_is_found_where_it_is_printed() {
         // Black's fourth printed `Nc7` for `Nc6`: the finding points at
         // the printed move, not at its place in the order the game reads.

@@ -478,9 +478,18 @@ impl<'t> Layout<'t> {
             }
         }
         let heading = heading_end(text, words);
+        // A result before the first move number to open a line is a
+        // header's (`Result: 1-0` over the moves), no end of the game.
+        let first_number = (0..words.len())
+            .find(|&i| words[i].is_number() && opens[i])
+            .unwrap_or(words.len());
         let mut result_after = vec![usize::MAX; words.len() + 1];
         for i in (0..words.len()).rev() {
-            result_after[i] = if words[i].kind == WordKind::Result && depth[i] == 0 && i >= heading {
+            result_after[i] = if words[i].kind == WordKind::Result
+                && depth[i] == 0
+                && i >= heading
+                && i > first_number
+            {
                 i
             } else {
                 result_after[i + 1]
