@@ -2241,12 +2241,16 @@ fn notes_after_score(text: &str, words: &[Word]) -> usize {
             places.push((c, i));
         }
     }
-    let first = |c: char| places.iter().find(|p| p.0 == c).map(|p| p.1);
+    let mut first_at = [usize::MAX; 26];
+    for &(c, i) in places.iter().rev() {
+        first_at[usize::from(c as u8 - b'a')] = i;
+    }
+    let first = |c: char| first_at[usize::from(c as u8 - b'a')];
     let Some(label) = places.iter().filter(|p| p.0 == 'a').nth(1).map(|p| p.1) else {
         return usize::MAX;
     };
-    let marked_before = first('b').is_some_and(|b| b < label);
-    let no_new_marks = places.iter().filter(|p| p.1 > label).all(|p| first(p.0).is_some_and(|f| f < label));
+    let marked_before = first('b') < label;
+    let no_new_marks = places.iter().filter(|p| p.1 > label).all(|p| first(p.0) < label);
     if marked_before && no_new_marks { label } else { usize::MAX }
 }
 

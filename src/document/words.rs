@@ -130,19 +130,22 @@ pub fn words(text: &str) -> Vec<Word> {
             continue;
         }
         let mut end = if stray { at + c.len_utf8() } else { at };
+        // Whether the word so far holds more than digits and dots: a
+        // leader may follow it (not `15....Qd7`, Black's, nor a run of
+        // dots itself).
+        let mut content = false;
         while end < text.len() {
             let Some(d) = text[end..].chars().next() else {
                 break;
             };
+            let dot = matches!(d, '.' | '…');
             if d.is_whitespace()
                 || matches!(d, '(' | '[' | '{' | ')' | ']' | '}' | '|' | ',' | ';')
-                // (Not after a number, `15....Qd7` being Black's, nor
-                // inside a run of dots.)
-                || (!text[at..end].chars().all(|c| c.is_ascii_digit() || c == '.' || c == '…')
-                    && leader_len(&text[end..], true) > 0)
+                || (dot && content && leader_len(&text[end..], true) > 0)
             {
                 break;
             }
+            content |= !dot && !d.is_ascii_digit();
             end += d.len_utf8();
         }
         // `R(Q1)-Q3`, `e8(Q)`, `QxP(K4)`: a short parenthesis glued to a
