@@ -2218,12 +2218,12 @@ fn unlikeliness(mv: &Move) -> (bool, u32) {
 fn notes_after_score(text: &str, words: &[Word]) -> usize {
     // Each note letter's places: `(a)` as three words, or glued to a
     // move (`P-K5(c)`).
+    let letter = |t: &str| {
+        let mut chars = t.chars();
+        chars.next().filter(|c| c.is_ascii_lowercase() && chars.next().is_none())
+    };
     let mut places: Vec<(char, usize)> = Vec::new();
     for (i, w) in words.iter().enumerate() {
-        let letter = |t: &str| {
-            let mut chars = t.chars();
-            chars.next().filter(|c| c.is_ascii_lowercase() && chars.next().is_none())
-        };
         let found = match w.kind {
             WordKind::Open if w.text(text) == "(" => words
                 .get(i + 2)

@@ -708,14 +708,15 @@ fn drop_diagrams(text: &str, out: &mut Vec<Word>) {
 }
 
 /// `1..P to K4.....P to K4`: a number on a line that leaders part into
-/// columns numbers White's move, however many dots follow it.
+/// columns, White's move and Black's, numbers White's move, however many
+/// dots follow it.
 fn white_numbers_before_leaders(text: &str, out: &mut [Word]) {
     let is_leader = |w: &Word| w.kind == WordKind::Separator && w.text(text).starts_with(['.', '…']);
     for i in 0..out.len() {
         let WordKind::Number { n, black: true, .. } = out[i].kind else {
             continue;
         };
-        if !out[i].line_start || !out[i].text(text).ends_with("..") || out[i].text(text).ends_with("...") {
+        if !out[i].line_start {
             continue;
         }
         let line_end = out[i + 1..].iter().position(|w| w.line_start).map_or(out.len(), |p| i + 1 + p);
@@ -850,6 +851,7 @@ mod tests {
             ]
         );
         assert_eq!(show("5. ........   P - Q 3"), ["#5b", "P", "-", "Q", "#3"]);
+        assert_eq!(show("3...Kt to R4......B takes P"), ["#3", "Kt", "to", "R4", "......", "B", "takes", "P"]);
         assert_eq!(show("15....Qd7 16. Nf3"), ["#15b", "Qd7", "#16", "Nf3"]);
         assert_eq!(show("1..e5 2. Nf3"), ["#1b", "e5", "#2", "Nf3"]);
     }

@@ -837,12 +837,8 @@ pub fn is_numbered_heading(line: &str) -> bool {
     else {
         return false;
     };
-    let is_year = |w: &str| {
-        let digits = w.trim_matches(|c: char| !c.is_ascii_digit());
-        digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit())
-    };
     // Told at the first square, before anything is gathered.
-    if rest.split_whitespace().any(|w| w.bytes().any(|b| b.is_ascii_digit()) && !is_year(w)) {
+    if rest.split_whitespace().any(has_square) {
         return false;
     }
     let words: Vec<&str> = rest.split_whitespace().collect();
@@ -873,11 +869,15 @@ pub fn is_running_head(line: &str) -> bool {
             w.chars().count() >= 4 && w.chars().all(|c| c.is_alphabetic() && !c.is_lowercase())
         })
         .count();
-    let squares = words.iter().any(|w| {
-        let digits = w.trim_matches(|c: char| !c.is_ascii_digit());
-        w.bytes().any(|b| b.is_ascii_digit()) && !(digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit()))
-    });
-    capitals >= 2 && !squares
+    capitals >= 2 && !words.iter().any(|w| has_square(w))
+}
+
+/// Whether a heading's word holds a digit that is no year's (`1913.`):
+/// a square, a rank or a move number.
+fn has_square(word: &str) -> bool {
+    let digits = word.trim_matches(|c: char| !c.is_ascii_digit());
+    let year = digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit());
+    word.bytes().any(|b| b.is_ascii_digit()) && !year
 }
 
 /// The names among `words`: a capital, then lower case (`Teed`, not
