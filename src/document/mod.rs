@@ -1110,6 +1110,18 @@ mod tests {
     }
 
     #[test]
+    fn a_game_pasted_without_numbers_is_read_from_its_line() {
+        // A date with numbers in it over the chat (`1` is no move number
+        // here), the moves on lines of their own, a single move quoted
+        // after them.
+        for moves in ["e2e4 c7c5 g1f3 d7d6\nd2d4 c5d4", "e4 c5 Nf3 d6\nd4 cxd4"] {
+            let text = format!("Posted 1 May 2025, 11:42\n\nhi all, I had white.\n\n{moves}\n\nwas d2d4 right?\n");
+            let doc = read(&text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+            assert_eq!(doc.replay.main_plies, 6, "{moves}");
+        }
+    }
+
+    #[test]
     fn a_misprint_in_a_game_printed_across_is_found_where_it_is_printed() {
         // Black's fourth printed `Nc7` for `Nc6`: the finding points at
         // the printed move, not at its place in the order the game reads.

@@ -1116,6 +1116,9 @@ impl Search<'_, '_> {
                 out.push((a + 1, Lead::Unnumbered));
             }
         }
+        if state.plies == 0 {
+            out.extend(self.unnumbered_starts(state.next).map(|j| (j, Lead::Unnumbered)));
+        }
         out.retain(|&(j, _)| j < limit && j < l.notes_from);
         out.sort_by_key(|&(j, _)| j);
         out.dedup_by_key(|&mut (j, _)| j);
@@ -1151,6 +1154,24 @@ impl Search<'_, '_> {
         // line) gives no more places than a page of notes quoting it.
         out.truncate(MOST_PLACES);
         out
+    }
+
+    /// Where a game printed without move numbers may begin, from word
+    /// `from` on: a line that opens with two moves in a row, as a post
+    /// pastes a game (`e2e4 d7d6 d2d4 g8f6` under a line of chat).
+    fn unnumbered_starts(&self, from: usize) -> impl Iterator<Item = usize> + '_ {
+        let l = self.layout;
+        (from..l.words.len()).filter(move |&j| {
+            let w = &l.words[j];
+            l.opens[j]
+                && l.depth[j] == 0
+                && w.kind == WordKind::Text
+                && self.move_span(j).is_some_and(|len| {
+                    l.words.get(j + len).is_some_and(|n| {
+                        n.kind == WordKind::Text && !n.line_start && self.move_span(j + len).is_some()
+                    })
+                })
+        })
     }
 
     /// The legal moves the spans at word `first` give in `state`, each
