@@ -516,6 +516,13 @@ impl<'t> Layout<'t> {
         }
     }
 
+    /// Whether word `i` names a side at the head of a column (`White.`,
+    /// `Black.  White.`): it opens its line, or follows such a name.
+    fn is_column_heading(&self, i: usize) -> bool {
+        let side = |j: usize| crate::lang::side_named(self.words[j].text(self.text)).is_some();
+        side(i) && (self.opens[i] || (i > 0 && !self.words[i].line_start && self.is_column_heading(i - 1)))
+    }
+
     /// The spans at word `first` (see [`spans`]), each a reading's short
     /// form of one to a few words.
     pub fn spans(&self, first: usize) -> Spans {
@@ -1589,6 +1596,9 @@ impl Search<'_, '_> {
             }
             match self.move_span(a) {
                 Some(len) => at = a + len,
+                // A column's heading over the moves after it (`Black.
+                // White.`) is no prose after a quoted move.
+                None if l.is_column_heading(a) => at = a + 1,
                 None => return l.words[a].kind == WordKind::Text,
             }
         }

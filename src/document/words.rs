@@ -42,7 +42,7 @@ pub enum WordKind {
     Open,
     /// `)`, `]` or `}`.
     Close,
-    /// `,`, `;` or `|` between moves.
+    /// `,`, `;` or `|` between moves, or a footnote's mark (`*`, `†`).
     Separator,
     /// A game termination marker: `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`.
     Result,
@@ -180,6 +180,7 @@ pub fn words(text: &str) -> Vec<Word> {
     numbers_inside_moves(text, &mut out);
     read_stray_brackets(text, &mut out);
     spaced_results(text, &mut out);
+    footnote_marks(text, &mut out);
     lost_moves(text, &mut out);
     out
 }
@@ -266,6 +267,27 @@ fn spaced_results(text: &str, out: &mut Vec<Word>) {
             out.drain(i + 1..i + 3);
         }
         i += 1;
+    }
+}
+
+/// `5. B takes Kt (ch). *   6. P takes B.`, `6. Castles. †`: a star,
+/// dagger or section sign standing apart marks a footnote. (Glued to a
+/// move, a dagger is a check, `Dd8†`.) A star ends an unfinished game
+/// only where nothing follows it on its line.
+fn footnote_marks(text: &str, out: &mut [Word]) {
+    for i in 0..out.len() {
+        let w = out[i];
+        let mark = match w.text(text) {
+            "*" => w.kind == WordKind::Result
+                && out.get(i + 1).is_some_and(|next| {
+                    !next.line_start && matches!(next.kind, WordKind::Number { .. } | WordKind::Text)
+                }),
+            "†" | "‡" | "§" | "**" | "***" => true,
+            _ => false,
+        };
+        if mark {
+            out[i].kind = WordKind::Separator;
+        }
     }
 }
 
@@ -839,6 +861,20 @@ mod tests {
             show("4. Q. 13. to Q. Kt. 2nd. 5. K. B. to Q. 3rd."),
             ["#4", "Q.", "13.", "to", "Q.", "Kt.", "2nd.", "#5", "K.", "B.", "to", "Q.", "3rd."]
         );
+    }
+
+    #[test]
+    fn a_star_or_dagger_standing_apart_marks_a_footnote() {
+        let results = |text: &str| words(text).iter().filter(|w| w.kind == WordKind::Result).count();
+        assert_eq!(results("5. B takes Kt (ch). *        6. P takes B."), 0);
+        assert_eq!(results("24. R to B 7.\n\n* The Bishop is given up."), 0);
+        // The unfinished game's mark ends its line.
+        assert_eq!(results("1. e4 e5 2. Nf3 *\n"), 1);
+        assert_eq!(results("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *"), 2);
+        // A dagger apart from its move marks a note; glued, a check.
+        let kinds = |text: &str| words(text).iter().map(|w| w.kind).collect::<Vec<_>>();
+        assert_eq!(kinds("6. Castles. †")[2], WordKind::Separator);
+        assert_eq!(kinds("6. Dd8†"), [kinds("6. Dd8†")[0], WordKind::Text]);
     }
 
     #[test]
