@@ -273,14 +273,18 @@ fn spaced_results(text: &str, out: &mut Vec<Word>) {
 /// `5. B takes Kt (ch). *   6. P takes B.`, `6. Castles. †`: a star,
 /// dagger or section sign standing apart marks a footnote. (Glued to a
 /// move, a dagger is a check, `Dd8†`.) A star ends an unfinished game
-/// only where nothing follows it on its line.
+/// only where nothing follows it on its line, or the next line begins
+/// another game.
 fn footnote_marks(text: &str, out: &mut [Word]) {
     for i in 0..out.len() {
         let w = out[i];
         let mark = match w.text(text) {
             "*" => w.kind == WordKind::Result
-                && out.get(i + 1).is_some_and(|next| {
-                    !next.line_start && matches!(next.kind, WordKind::Number { .. } | WordKind::Text)
+                && out.get(i + 1).is_some_and(|next| match next.kind {
+                    WordKind::Text => !next.line_start,
+                    // (A game after it begins at move one.)
+                    WordKind::Number { n, .. } => !next.line_start || (n > 1 && !next.paragraph),
+                    _ => false,
                 }),
             "†" | "‡" | "§" | "**" | "***" => true,
             _ => false,
@@ -868,6 +872,7 @@ mod tests {
         let results = |text: &str| words(text).iter().filter(|w| w.kind == WordKind::Result).count();
         assert_eq!(results("5. B takes Kt (ch). *        6. P takes B."), 0);
         assert_eq!(results("24. R to B 7.\n\n* The Bishop is given up."), 0);
+        assert_eq!(results("24. P to Kt 4    B to B sq. *\n25. P to Kt 5"), 0);
         // The unfinished game's mark ends its line.
         assert_eq!(results("1. e4 e5 2. Nf3 *\n"), 1);
         assert_eq!(results("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *"), 2);
