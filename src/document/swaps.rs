@@ -75,8 +75,10 @@ pub fn swaps(
             if fa.missing || fb.missing || out.iter().any(|s| s.first == a || s.second == b) {
                 continue;
             }
-            // Between them, the other side's move must read as printed.
-            if !moves[a + 1].as_printed() {
+            // Between them, the other side's move must read as printed
+            // (the main line may have misread it after its misreading).
+            let between = &moves[a + 1];
+            if between.missing {
                 continue;
             }
             let (pos, origins) = &before[a];
@@ -84,7 +86,12 @@ pub fn swaps(
             let Some(ma) = walk.written(written(fb)) else {
                 continue;
             };
-            if !walk.pattern(&moves[a + 1]) {
+            let reads = if between.as_printed() {
+                walk.pattern(between)
+            } else {
+                walk.written(written(between)).is_some()
+            };
+            if !reads {
                 continue;
             }
             let before_second = walk.pos.clone();
@@ -199,5 +206,30 @@ mod tests {
             .map(|f| (f.ply, f.suggestion.as_str()))
             .collect();
         assert_eq!(rows, [(24, "Na5"), (26, "Nc4")], "{:?}", game.findings);
+    }
+
+    #[test]
+    fn a_swap_is_found_where_the_move_between_was_misread_after_it() {
+        // White's ninth and tenth printed in each other's cells: no
+        // knight reaches c3 at the ninth, and the main line, reading
+        // another knight move there, misreads Black's check after it.
+        let grid = "      1      2      3      4      5      6      7\n\
+            White d4     c4     Nc3    Nf3    h4     e4     d5\n\
+            Black Nf6    g6     d5     Bg7    dxc4   c5     b5\n\n\
+            \x20     8      9      10     11     12     13\n\
+            White h5     Nc3    Nxb5   Bd2    Rb1    Be2\n\
+            Black Nxh5   Qa5+   Nd7    Rb8    Ba6    O-O\n";
+        let options = ReadOptions {
+            letters: Letters::Fixed(Language::english()),
+            ..ReadOptions::default()
+        };
+        let game = read(grid, &options);
+        let rows: Vec<(u32, &str)> = game
+            .findings
+            .iter()
+            .filter(|f| f.kind == Kind::SwappedMoves)
+            .map(|f| (f.ply, f.suggestion.as_str()))
+            .collect();
+        assert!(rows.contains(&(17, "Nxb5")) && rows.contains(&(19, "Nc3")), "{rows:?}");
     }
 }
