@@ -1110,6 +1110,15 @@ mod tests {
     }
 
     #[test]
+    fn a_side_line_in_brackets_after_the_last_move_is_no_move_of_the_game() {
+        for note in ["[5...Be7 6.Re1 bzw. 5...b5 6.Bb3 +=]", "(5...Be7 6.Re1 or 5...b5 6.Bb3)"] {
+            let text = format!("Eine Partie aus Novi Sad.\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O\n{note}\n1-0\n");
+            let doc = read(&text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+            assert_eq!(doc.replay.main_plies, 9, "{note}");
+        }
+    }
+
+    #[test]
     fn a_game_pasted_without_numbers_is_read_from_its_line() {
         // A date with numbers in it over the chat (`1` is no move number
         // here), the moves on lines of their own, a single move quoted

@@ -737,6 +737,14 @@ impl<'t> Layout<'t> {
                         && is_end_word(next.text(self.text));
                     return resigns.then_some(i + 1);
                 }
+                // `5. O-O [5...Be7 6. Re1] 1-0`: a side line in brackets
+                // between the last move and the end is passed over.
+                WordKind::Open => {
+                    let inside = self.depth[i];
+                    while self.words.get(i + 1).is_some_and(|_| self.depth[i + 1] >= inside) {
+                        i += 1;
+                    }
+                }
                 _ => {}
             }
             i += 1;
