@@ -4,7 +4,10 @@
 //! Where the main line read a move as a misprint (its words illegal as
 //! printed), the words of the same side's move before or after it may be
 //! the move meant there, and its own words the move meant in that other
-//! place: `22. Nc4 … 23. Na5` for `22. Na5 … 23. Nc4`. The swap explains
+//! place: `22. Nc4 … 23. Na5` for `22. Na5 … 23. Nc4`. Or the other
+//! side's moves on either side of it were swapped, the first of them
+//! legal where it stands and the misread move the first they contradict
+//! (`10. Bf2 e6 11. dxe5 fxe5` for `10. Bf2 fxe5 11. dxe5 e6`). The swap explains
 //! both when, with the two written the other way round, both read as
 //! legal moves as printed and so do the words of a few moves after them
 //! (or all to the game's end).
@@ -68,7 +71,7 @@ pub fn swaps(
     };
     let mut out: Vec<Swap> = Vec::new();
     for k in (0..moves.len()).filter(|&k| moves[k].misread.is_some() && !moves[k].missing) {
-        for (a, b) in [(k.wrapping_sub(2), k), (k, k + 2)] {
+        for (a, b) in [(k.wrapping_sub(2), k), (k, k + 2), (k.wrapping_sub(1), k + 1)] {
             let (Some(fa), Some(fb)) = (moves.get(a), moves.get(b)) else {
                 continue;
             };
@@ -231,5 +234,27 @@ mod tests {
             .map(|f| (f.ply, f.suggestion.as_str()))
             .collect();
         assert!(rows.contains(&(17, "Nxb5")) && rows.contains(&(19, "Nc3")), "{rows:?}");
+    }
+
+    #[test]
+    fn a_swap_of_the_other_sides_moves_around_a_misread_move_is_found() {
+        // Black's tenth and eleventh in each other's rows: `10 … e6` is
+        // legal, and it is White's `11. dxe5` (onto White's own pawn) that
+        // cannot be read; the swap on either side of it explains both.
+        let rows = [
+            "d4 g6", "e4 Lg7", "Sc3 c6", "h3 d5", "e5 f6", "f4 Sh6", "Sf3 O-O", "Le3 Sa6", "Dd2 Sf5", "Lf2 e6",
+            "dxe5 fxe5", "g4 Se7", "h4 d4", "Lxd4 Sd5", "Lxa6 bxa6", "Lc5 Tf7", "Se2 Lf8", "Lxf8 Dxf8", "Sg5 Tb7",
+            "c4 Sb6", "b3 Td7", "De3 Td8", "h5",
+        ];
+        let table: String = rows.iter().enumerate().map(|(i, r)| format!("{:>2}.  {r}\n", i + 1)).collect();
+        let text = format!("Potez  Bijeli   Crni\n{table}\nCrni predaje (1:0).\n");
+        let game = read(&text, &ReadOptions::default());
+        let rows: Vec<(u32, &str)> = game
+            .findings
+            .iter()
+            .filter(|f| f.kind == Kind::SwappedMoves)
+            .map(|f| (f.ply, f.suggestion.as_str()))
+            .collect();
+        assert!(rows.contains(&(20, "fxe5")) && rows.contains(&(22, "e6")), "{rows:?}");
     }
 }
