@@ -274,6 +274,14 @@ fn short_form(word: &str, out: &mut String) {
     let bare: String = word.chars().filter(|c| *c != '.').collect();
     // (`square!!`: a glyph glued to a word in long form.)
     let stem = bare.trim_end_matches(['!', '?']);
+    // `King's`, `Bishop's`: a piece named in full, its possessive dropped.
+    let named = stem.strip_suffix("'s").or_else(|| stem.strip_suffix("’s"));
+    if let Some(mark) = named.and_then(|n| vocabulary().long_form.get(n.to_lowercase().as_str()))
+        && mark.chars().all(char::is_alphabetic)
+    {
+        out.push_str(mark);
+        return;
+    }
     if let Some(mark) = vocabulary().long_form.get(stem.to_lowercase().as_str()) {
         // `(becoming a Q.)`: the bracket marks the promotion already.
         let mark = if out.ends_with('(') { mark.trim_start_matches('=') } else { mark };
@@ -386,6 +394,10 @@ mod tests {
         assert_eq!(all("Kts P takes P")[3], "KtPxP");
         assert!(all("R (Q 2) - K 2").contains(&"R(Q2)-K2".to_owned()));
         assert!(all("R (on R2!) to R square").contains(&"R(R2)-R1".to_owned()));
+        // Every word spelled out, as books for beginners print a move.
+        assert!(all("Pawn to King's fourth.").contains(&"P-K4".to_owned()));
+        assert!(all("Knight to King's Bishop's third.").contains(&"Kt-KB3".to_owned()));
+        assert!(all("Queen takes Bishop, check.").contains(&"QxB".to_owned()));
     }
 
     #[test]
