@@ -7,10 +7,10 @@
 //! place: `22. Nc4 … 23. Na5` for `22. Na5 … 23. Nc4`. Or the other
 //! side's moves on either side of it were swapped, the first of them
 //! legal where it stands and the misread move the first they contradict
-//! (`10. Bf2 e6 11. dxe5 fxe5` for `10. Bf2 fxe5 11. dxe5 e6`). The swap explains
-//! both when, with the two written the other way round, both read as
-//! legal moves as printed and so do the words of a few moves after them
-//! (or all to the game's end).
+//! (`10. Bf2 e6 11. dxe5 fxe5` for `10. Bf2 fxe5 11. dxe5 e6`). The swap
+//! explains both when, with the two written the other way round, both
+//! read as legal moves as printed and so do the words of a few moves after
+//! them (or all to the game's end).
 
 use shakmaty::{Chess, Move, Position};
 
@@ -189,6 +189,17 @@ mod tests {
     use crate::game::{Letters, ReadOptions, read};
     use crate::lang::Language;
 
+    /// The half-moves of `text` reported as swapped, each with its
+    /// suggestion.
+    fn swap_rows(text: &str, options: &ReadOptions<'_>) -> Vec<(u32, String)> {
+        read(text, options)
+            .findings
+            .iter()
+            .filter(|f| f.kind == Kind::SwappedMoves)
+            .map(|f| (f.ply, f.suggestion.clone()))
+            .collect()
+    }
+
     #[test]
     fn a_misprint_that_two_swapped_moves_explain_gets_a_row_at_each() {
         // Black's twelfth and thirteenth written in each other's boxes:
@@ -201,14 +212,7 @@ mod tests {
             letters: Letters::Fixed(Language::english()),
             ..ReadOptions::default()
         };
-        let game = read(sheet, &options);
-        let rows: Vec<(u32, &str)> = game
-            .findings
-            .iter()
-            .filter(|f| f.kind == Kind::SwappedMoves)
-            .map(|f| (f.ply, f.suggestion.as_str()))
-            .collect();
-        assert_eq!(rows, [(24, "Na5"), (26, "Nc4")], "{:?}", game.findings);
+        assert_eq!(swap_rows(sheet, &options), [(24, "Na5".into()), (26, "Nc4".into())]);
     }
 
     #[test]
@@ -226,14 +230,8 @@ mod tests {
             letters: Letters::Fixed(Language::english()),
             ..ReadOptions::default()
         };
-        let game = read(grid, &options);
-        let rows: Vec<(u32, &str)> = game
-            .findings
-            .iter()
-            .filter(|f| f.kind == Kind::SwappedMoves)
-            .map(|f| (f.ply, f.suggestion.as_str()))
-            .collect();
-        assert!(rows.contains(&(17, "Nxb5")) && rows.contains(&(19, "Nc3")), "{rows:?}");
+        let rows = swap_rows(grid, &options);
+        assert!(rows.contains(&(17, "Nxb5".into())) && rows.contains(&(19, "Nc3".into())), "{rows:?}");
     }
 
     #[test]
@@ -248,13 +246,7 @@ mod tests {
         ];
         let table: String = rows.iter().enumerate().map(|(i, r)| format!("{:>2}.  {r}\n", i + 1)).collect();
         let text = format!("Potez  Bijeli   Crni\n{table}\nCrni predaje (1:0).\n");
-        let game = read(&text, &ReadOptions::default());
-        let rows: Vec<(u32, &str)> = game
-            .findings
-            .iter()
-            .filter(|f| f.kind == Kind::SwappedMoves)
-            .map(|f| (f.ply, f.suggestion.as_str()))
-            .collect();
-        assert!(rows.contains(&(20, "fxe5")) && rows.contains(&(22, "e6")), "{rows:?}");
+        let rows = swap_rows(&text, &ReadOptions::default());
+        assert!(rows.contains(&(20, "fxe5".into())) && rows.contains(&(22, "e6".into())), "{rows:?}");
     }
 }
