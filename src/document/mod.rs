@@ -1110,6 +1110,14 @@ mod tests {
     }
 
     #[test]
+    fn a_verb_that_gives_up_only_with_its_particle_ends_no_game_without_it() {
+        let text = "Partie 23\n\n1.e4 c5 2.Sf3 Sc6 3.Lb5 d6 4.0-0 Ld7 5.Te1 Sf6\n\n\
+                    Schwarz gibt das Läuferpaar freiwillig ab.\n\n6.c3 a6 7.Lf1 Lg4 Weiß gibt auf.\n";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        assert_eq!(doc.replay.main_plies, 14);
+    }
+
+    #[test]
     fn a_side_line_in_brackets_after_the_last_move_is_no_move_of_the_game() {
         for note in ["[5...Be7 6.Re1 bzw. 5...b5 6.Bb3 +=]", "(5...Be7 6.Re1 or 5...b5 6.Bb3)"] {
             let text = format!("Eine Partie aus Novi Sad.\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O\n{note}\n1-0\n");

@@ -31,7 +31,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use crate::audit::Kind;
 use crate::document::spans::{
-    announces_mate, is_end_word, is_win_word, opens_sentence, short_text, spans, vocabulary,
+    announces_mate, ends_game, is_win_word, opens_sentence, short_text, spans, vocabulary,
 };
 use crate::document::synthesis::{self, Forms, Habits, Moves};
 use crate::document::words::{Word, WordKind};
@@ -714,7 +714,7 @@ impl<'t> Layout<'t> {
             match w.kind {
                 WordKind::Result => return Some(i),
                 // `Black resigned. 1-0`: the result, when it follows.
-                WordKind::Text if is_end_word(w.text(self.text)) || self.wins_at(i) => {
+                WordKind::Text if ends_game(self.text, self.words, i) || self.wins_at(i) => {
                     let result = (i + 1..self.words.len())
                         .take(3)
                         .take_while(|&j| !self.words[j].paragraph)
@@ -732,9 +732,7 @@ impl<'t> Layout<'t> {
                 // `(41) Resigns.`: the next move's number, and no move.
                 WordKind::Number { .. } => {
                     let next = self.words.get(i + 1)?;
-                    let resigns = next.kind == WordKind::Text
-                        && !next.paragraph
-                        && is_end_word(next.text(self.text));
+                    let resigns = next.kind == WordKind::Text && !next.paragraph && ends_game(self.text, self.words, i + 1);
                     return resigns.then_some(i + 1);
                 }
                 // `5. O-O [5...Be7 6. Re1] 1-0`: a side line in brackets
@@ -1825,7 +1823,7 @@ impl Search<'_, '_> {
                             || l.words[a..r].iter().any(|w| side_named(w.text(l.text)).is_some());
                         a < r
                             && l.words[a].kind == WordKind::Text
-                            && !is_end_word(l.words[a].text(l.text))
+                            && !ends_game(l.text, l.words, a)
                             && (!named || self.move_span(a).is_some())
                     })
                 });

@@ -10,7 +10,7 @@
 
 use shakmaty::Color;
 
-use crate::document::spans::{is_end_word, short_text, spans, vocabulary};
+use crate::document::spans::{ends_game, short_text, spans, vocabulary};
 use crate::document::synthesis::{Habits, with_paired_look_alikes};
 use crate::document::words::{Word, WordKind};
 use crate::lang::Language;
@@ -110,7 +110,7 @@ pub fn unreadable_after(
             WordKind::Close | WordKind::Separator | WordKind::Dots => i += 1,
             WordKind::Text => {
                 let word = w.text(text);
-                if is_end_word(word) {
+                if ends_game(text, words, i) {
                     break;
                 }
                 // A move number damaged past reading (`2'i`, `2?`, `•11`).

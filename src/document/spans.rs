@@ -28,6 +28,10 @@ pub struct Vocabulary {
     pub long_form: HashMap<String, String>,
     /// Words that say a player resigned.
     pub resign: Vec<String>,
+    /// Verbs that say a player gave up only with one of their particles
+    /// later in the sentence (`gibt … auf`).
+    #[serde(default)]
+    pub resign_with: HashMap<String, Vec<String>>,
     /// Words that say the game was drawn.
     #[serde(default)]
     pub draw: Vec<String>,
@@ -91,8 +95,34 @@ pub fn announces_mate(text: &str, words: &[Word], i: usize) -> bool {
 }
 
 /// Whether `word` ends a game in words: a resignation or a draw.
-pub fn is_end_word(word: &str) -> bool {
+fn is_end_word(word: &str) -> bool {
     is_resign_word(word) || is_draw_word(word)
+}
+
+/// Whether word `i` says that the game ended: a resignation or a draw,
+/// or a verb that resigns with its particle later in the sentence
+/// (`Weiß gibt auf.`, not `Schwarz gibt das Läuferpaar ab`).
+pub fn ends_game(text: &str, words: &[Word], i: usize) -> bool {
+    /// Words after the verb in which its particle may stand.
+    const PARTICLE_WORDS: usize = 6;
+    let word = words[i].text(text);
+    if is_end_word(word) {
+        return true;
+    }
+    let verb = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let Some(particles) = vocabulary().resign_with.get(&verb) else {
+        return false;
+    };
+    let mut sentence = !word.ends_with(['.', '!', ';']);
+    words[i + 1..]
+        .iter()
+        .take(PARTICLE_WORDS)
+        .take_while(|w| {
+            let open = sentence && !w.paragraph && w.kind == WordKind::Text;
+            sentence = !w.text(text).ends_with(['.', '!', ';']);
+            open
+        })
+        .any(|w| one_of(w.text(text), particles))
 }
 
 /// Whether word `i` may be part of a move's span after its first word;
@@ -419,6 +449,10 @@ mod tests {
             assert!(is_resign_word(w), "{w}");
         }
         assert!(!is_resign_word("Black"));
+        // A verb that gives up only with its particle.
+        let ends = |text: &str| ends_game(text, &words(text), 1);
+        assert!(ends("Weiß gibt auf.") && ends("Zwart gaf het op."));
+        assert!(!ends("Schwarz gibt das Läuferpaar ab, um die Entwicklung") && !ends("Weiß gibt. Auf"));
         for w in ["Drawn.", "Remis.", "nulle.", "Ничья."] {
             assert!(is_draw_word(w), "{w}");
         }
