@@ -1054,6 +1054,11 @@ fn mark_message(kind: Kind) -> &'static str {
 mod tests {
     use super::*;
 
+    /// The half-moves of the main line read from running `text`.
+    fn main_plies(text: &str) -> u32 {
+        read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints).replay.main_plies
+    }
+
     fn sans(text: &str) -> String {
         sans_from(text, &Chess::default())
     }
@@ -1105,24 +1110,21 @@ mod tests {
         // result, then the moves in numeric notation.
         let text = "Each square is two digits (a = 1 ... h = 8), so e2-e4 is 5254.\n\n\
                     White: A\nResult: 1-0\n\n 1. 7163 4745    2. 7273 2847\n1-0\n";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
-        assert_eq!(doc.replay.main_plies, 4);
+        assert_eq!(main_plies(text), 4);
     }
 
     #[test]
     fn a_verb_that_gives_up_only_with_its_particle_ends_no_game_without_it() {
         let text = "Partie 23\n\n1.e4 c5 2.Sf3 Sc6 3.Lb5 d6 4.0-0 Ld7 5.Te1 Sf6\n\n\
                     Schwarz gibt das Läuferpaar freiwillig ab.\n\n6.c3 a6 7.Lf1 Lg4 Weiß gibt auf.\n";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
-        assert_eq!(doc.replay.main_plies, 14);
+        assert_eq!(main_plies(text), 14);
     }
 
     #[test]
     fn a_side_line_in_brackets_after_the_last_move_is_no_move_of_the_game() {
         for note in ["[5...Be7 6.Re1 bzw. 5...b5 6.Bb3 +=]", "(5...Be7 6.Re1 or 5...b5 6.Bb3)"] {
             let text = format!("Eine Partie aus Novi Sad.\n\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O\n{note}\n1-0\n");
-            let doc = read(&text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
-            assert_eq!(doc.replay.main_plies, 9, "{note}");
+            assert_eq!(main_plies(&text), 9, "{note}");
         }
     }
 
@@ -1133,8 +1135,7 @@ mod tests {
         // after them.
         for moves in ["e2e4 c7c5 g1f3 d7d6\nd2d4 c5d4", "e4 c5 Nf3 d6\nd4 cxd4"] {
             let text = format!("Posted 1 May 2025, 11:42\n\nhi all, I had white.\n\n{moves}\n\nwas d2d4 right?\n");
-            let doc = read(&text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
-            assert_eq!(doc.replay.main_plies, 6, "{moves}");
+            assert_eq!(main_plies(&text), 6, "{moves}");
         }
     }
 

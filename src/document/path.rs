@@ -739,7 +739,7 @@ impl<'t> Layout<'t> {
                 // between the last move and the end is passed over.
                 WordKind::Open => {
                     let inside = self.depth[i];
-                    while self.words.get(i + 1).is_some_and(|_| self.depth[i + 1] >= inside) {
+                    while i + 1 < self.words.len() && self.depth[i + 1] >= inside {
                         i += 1;
                     }
                 }

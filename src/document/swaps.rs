@@ -81,20 +81,12 @@ pub fn swaps(
             // Between them, the other side's move must read as printed
             // (the main line may have misread it after its misreading).
             let between = &moves[a + 1];
-            if between.missing {
-                continue;
-            }
             let (pos, origins) = &before[a];
             let mut walk = Walk::new(pos, origins.as_ref(), notation, lang);
             let Some(ma) = walk.written(written(fb)) else {
                 continue;
             };
-            let reads = if between.as_printed() {
-                walk.pattern(between)
-            } else {
-                walk.written(written(between)).is_some()
-            };
-            if !reads {
+            if !walk.again(between, written(between)) {
                 continue;
             }
             let before_second = walk.pos.clone();
@@ -106,13 +98,7 @@ pub fn swaps(
             let rest = &moves[b + 1..];
             let read = rest
                 .iter()
-                .take_while(|f| {
-                    if f.as_printed() {
-                        walk.pattern(f)
-                    } else {
-                        !f.missing && walk.written(written(f)).is_some()
-                    }
-                })
+                .take_while(|f| walk.again(f, written(f)))
                 .count();
             let borne_out = read >= CONFIRMING.min(rest.len());
             if borne_out && (ma, mb) != (fa.mv, fb.mv) {
@@ -161,6 +147,17 @@ impl<'l> Walk<'l> {
     fn written(&mut self, written: &str) -> Option<Move> {
         let readings = self.notation.parse(written, self.lang, self.pos.turn()).ok()?;
         self.resolve(&readings, None)
+    }
+
+    /// Plays `found`, its words `written`, read again here: as the line
+    /// read them where it read them as printed, else the words themselves
+    /// (a misreading may follow from an earlier one); whether they read.
+    fn again(&mut self, found: &Found, written: &str) -> bool {
+        if found.as_printed() {
+            self.pattern(found)
+        } else {
+            !found.missing && self.written(written).is_some()
+        }
     }
 
     /// Plays what `found`'s words say, read again here; whether they read.

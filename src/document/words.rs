@@ -878,7 +878,9 @@ mod tests {
         assert_eq!(results("1. e4 e5 2. Nf3 *\n\n1. d4 d5 *"), 2);
         // A dagger apart from its move marks a note; glued, a check.
         let kinds = |text: &str| words(text).iter().map(|w| w.kind).collect::<Vec<_>>();
-        assert_eq!(kinds("6. Castles. †")[2], WordKind::Separator);
+        for mark in ["†", "‡", "§", "**"] {
+            assert_eq!(kinds(&format!("6. Castles. {mark}"))[2], WordKind::Separator, "{mark}");
+        }
         assert_eq!(kinds("6. Dd8†"), [kinds("6. Dd8†")[0], WordKind::Text]);
     }
 
