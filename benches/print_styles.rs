@@ -4,7 +4,8 @@
 //! of the moves' characters damaged as OCR damages them (read then with
 //! `--repair`): how many pages read back to exactly the game printed, how
 //! many damaged moves the audit finds at their half-move and names the
-//! true move of, and how fast pages are read. Then a book of about 1 MB
+//! true move of, how many pages are written with moves other than the game
+//! printed, and how fast pages are read. Then a book of about 1 MB
 //! of such pages, in random styles, read whole.
 //!
 //!   cargo bench --bench print_styles                 40 pages a style
@@ -282,6 +283,11 @@ fn styles(games: &[TrueGame], seed: u64, pages: u64, rate: f64, failures: bool) 
         all.extend(reads);
     }
     row("all", &all);
+    let wrong = all.iter().filter(|r| r.verdict.wrong).count() as u32;
+    println!(
+        "\npages written with moves other than the game printed: {}",
+        percent(wrong, all.len() as u32)
+    );
     if scanned() {
         scan_table(&scans, &all);
     }

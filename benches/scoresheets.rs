@@ -4,7 +4,8 @@
 //! `convert --repair` reads a text file. For clean sheets: how many read
 //! back exactly. For sheets with slips: for each kind of slip, how many
 //! the audit finds at their half-move and names the true move of, and
-//! how many sheets are repaired to exactly the game played.
+//! how many sheets are repaired to exactly the game played, and how many
+//! are written as another game (a wrong repair).
 //!
 //!   cargo bench --bench scoresheets                  200 sheets each way
 //!   SHEETS=50 SEED=7 cargo bench --bench scoresheets
@@ -92,15 +93,14 @@ fn run(games: &[TrueGame], seed: u64, sheets: u64, most_slips: usize, failures: 
         percent(clean, sheets as usize)
     );
     let mut by_kind = [(0usize, 0usize, 0usize); Slip::ALL.len()];
-    let (mut repaired, mut slipped) = (0, 0);
+    let (mut repaired, mut wrong, mut slipped) = (0, 0, 0);
     for i in 0..sheets {
         let (sheet, game) = sheet(games, seed, i, most_slips);
         let records = read_page(&sheet.text, true);
         let verdict = judge_damages(&sheet.damages(), &game, &records);
         slipped += 1;
-        if verdict.exact {
-            repaired += 1;
-        }
+        repaired += usize::from(verdict.exact);
+        wrong += usize::from(verdict.wrong);
         for (kind, damage) in &sheet.slips {
             let one = judge_damages(std::slice::from_ref(damage), &game, &records);
             let row = &mut by_kind[Slip::ALL.iter().position(|k| k == kind).unwrap_or(0)];
@@ -108,7 +108,7 @@ fn run(games: &[TrueGame], seed: u64, sheets: u64, most_slips: usize, failures: 
             row.1 += one.found as usize;
             row.2 += one.suggested as usize;
         }
-        if failures && verdict.found < verdict.damages {
+        if failures && (verdict.found < verdict.damages || verdict.wrong) {
             println!("sheet {i}:\n{}", explain(&sheet, &game, &records));
         }
     }
@@ -136,6 +136,10 @@ fn run(games: &[TrueGame], seed: u64, sheets: u64, most_slips: usize, failures: 
     println!(
         "\nsheets with slips repaired to the game played: {repaired}/{slipped} ({:.1} %)",
         percent(repaired, slipped)
+    );
+    println!(
+        "sheets with slips written as another game: {wrong}/{slipped} ({:.1} %)",
+        percent(wrong, slipped)
     );
     println!("read in {:.1} s", started.elapsed().as_secs_f64());
 }

@@ -1098,6 +1098,39 @@ mod tests {
     }
 
     #[test]
+    fn a_misprint_that_a_swap_explains_as_well_is_not_repaired() {
+        // Black's twelfth and thirteenth in each other's boxes: read as
+        // misprints, `Nc4` and `Nh5` give one game, read as a swap
+        // another; the sheet does not tell which, so nothing is repaired.
+        let sheet = "Sheet\n1. e4 d6\n2. d4 g6\n3. Nc3 Bg7\n4. Be3 a6\n5. g4 Nf6\n6. h3 O-O\n\
+            7. Bg2 e5\n8. Nge2 Nc6\n9. f4 exd4\n10. Nxd4 Bd7\n11. O-O Re8\n12. Nde2 Nc4\n\
+            13. Ng3 Na5\n14. Bc1 Bc6\n15. g5 Qd7\n16. f5 Nh5\n17. Nge2 h5\n";
+        let converted = Converter::new().repair(true).convert_game(sheet);
+        assert!(!converted.repaired && converted.rejected, "{:?}", converted.findings);
+        assert!(converted.output.is_none());
+        let swaps: Vec<_> = converted
+            .findings
+            .iter()
+            .filter(|f| f.kind == Kind::SwappedMoves)
+            .map(|f| (f.ply, f.suggestion.as_str()))
+            .collect();
+        assert_eq!(swaps, [(24, "Na5"), (26, "Nc4")]);
+    }
+
+    #[test]
+    fn a_misprint_that_a_swap_explains_less_well_is_repaired() {
+        // `14. Bc1` for `Bc4`: swapped with `15. Ba3` it is legal, but the
+        // sheet then stops at `15 … Bxa3`; read as a misprint it reads on.
+        let sheet = "Sheet\n1. d4 Nf6\n2. c4 e6\n3. Nf3 d5\n4. Nc3 c6\n5. Qd3 dxc4\n6. Qxc4 b5\n\
+            7. Qd3 a6\n8. e4 c5\n9. e5 c4\n10. Qb1 Nd5\n11. a4 b4\n12. Ne4 c3\n13. bxc3 bxc3\n\
+            14. Bc1 Nc6\n15. Ba3 Bxa3\n16. Rxa3 O-O\n17. Neg5 g6\n18. O-O Rb8\n19. Qc1 Rb4\n\
+            20. Bxd5 Qxd5\n21. Rxc3 Bb7\n22. Rc5 Nxd4\n23. Rxd5 Ne2+\n";
+        let converted = Converter::new().repair(true).convert_game(sheet);
+        assert!(converted.repaired && !converted.rejected, "{:?}", converted.findings);
+        assert!(converted.output.unwrap_or_default().contains("14. Bc4 Nc6"));
+    }
+
+    #[test]
     fn dots_after_a_number_in_print_are_blacks_move_following_not_an_empty_box() {
         // White's fifth printed, a note, then Black's fifth under the
         // number again with dots: nothing is missing.

@@ -91,8 +91,9 @@ pub struct Replay {
     /// on past it.
     pub misreads: Vec<u32>,
     /// Of those, the half-moves the text does not decide: empty boxes of
-    /// a scoresheet that several moves fit. A game with one is never
-    /// written as repaired.
+    /// a scoresheet that several moves fit, misprints that two swapped
+    /// half-moves explain as well. A game with one is never written as
+    /// repaired.
     pub undecided: Vec<u32>,
     /// How words after the last move end the game (`Resigns.`, `Black
     /// resigned`, `Drawn.`), where no result is written.

@@ -896,6 +896,11 @@ impl Assembly<'_> {
                     ply,
                     (notation, lang),
                 ));
+            // A misprint that two swapped half-moves explain as well: the
+            // text fits two games, and neither is written as repaired.
+            if found.misread.is_some() && swapped.iter().any(|s| s.first == i || s.second == i) {
+                replay.undecided.push(ply);
+            }
             for swap in swapped.iter().filter(|s| s.first == i || s.second == i) {
                 let (other, mv, before) = if swap.first == i {
                     (swap.second, swap.moves[0], &before)

@@ -10,7 +10,8 @@
 //! (`10. Bf2 e6 11. dxe5 fxe5` for `10. Bf2 fxe5 11. dxe5 e6`). The swap
 //! explains both when, with the two written the other way round, both
 //! read as legal moves as printed and so do the words of a few moves after
-//! them (or all to the game's end).
+//! them (or all to the game's end), as many as the main line reads
+//! without another misprint.
 
 use shakmaty::{Chess, Move, Position};
 
@@ -94,13 +95,16 @@ pub fn swaps(
                 continue;
             };
             // Borne out by the words after them, read again as printed: a
-            // few moves at least, or all to the game's end.
+            // few moves at least, or all to the game's end; and as far as
+            // the main line reads them without another misprint, else the
+            // misprint is the better reading.
             let rest = &moves[b + 1..];
             let read = rest
                 .iter()
                 .take_while(|f| walk.again(f, written(f)))
                 .count();
-            let borne_out = read >= CONFIRMING.min(rest.len());
+            let main_read = rest.iter().take_while(|f| f.misread.is_none()).count();
+            let borne_out = read >= CONFIRMING.min(rest.len()) && read >= main_read;
             if borne_out && (ma, mb) != (fa.mv, fb.mv) {
                 out.push(Swap {
                     first: a,
@@ -245,5 +249,22 @@ mod tests {
         let text = format!("Potez  Bijeli   Crni\n{table}\nCrni predaje (1:0).\n");
         let rows = swap_rows(&text, &ReadOptions::default());
         assert!(rows.contains(&(20, "fxe5".into())) && rows.contains(&(22, "e6".into())), "{rows:?}");
+    }
+
+    #[test]
+    fn a_swap_that_reads_fewer_moves_than_the_misprint_is_no_explanation() {
+        // `14. Bc1` for `Bc4` (the bishop stands on c1): read the other
+        // way round, `14. Ba3 … 15. Bc1` is legal, but `15 … Bxa3` then
+        // finds nothing on a3, while the misprint read as Bc4 lets the
+        // sheet read to its end.
+        let sheet = "Sheet\n1. d4 Nf6\n2. c4 e6\n3. Nf3 d5\n4. Nc3 c6\n5. Qd3 dxc4\n6. Qxc4 b5\n\
+            7. Qd3 a6\n8. e4 c5\n9. e5 c4\n10. Qb1 Nd5\n11. a4 b4\n12. Ne4 c3\n13. bxc3 bxc3\n\
+            14. Bc1 Nc6\n15. Ba3 Bxa3\n16. Rxa3 O-O\n17. Neg5 g6\n18. O-O Rb8\n19. Qc1 Rb4\n\
+            20. Bxd5 Qxd5\n21. Rxc3 Bb7\n22. Rc5 Nxd4\n23. Rxd5 Ne2+\n";
+        let options = ReadOptions {
+            letters: Letters::Fixed(Language::english()),
+            ..ReadOptions::default()
+        };
+        assert_eq!(swap_rows(sheet, &options), []);
     }
 }

@@ -2972,6 +2972,10 @@ pub fn read_page(text: &str, repair: bool) -> Vec<GameRecord> {
 pub struct Verdict {
     /// One game with moves was read, not rejected, with the true moves.
     pub exact: bool,
+    /// The game read was written (not rejected) with moves other than
+    /// the true ones: a wrong repair, or a misprint read as a legal move
+    /// unnoticed.
+    pub wrong: bool,
     /// Games with moves read from the page.
     pub games: usize,
     /// The first half-move (from 1) where the game read differs from the
@@ -3011,6 +3015,7 @@ pub fn judge_damages(damages: &[Damage], game: &TrueGame, records: &[GameRecord]
     let differs_at = first_difference(&read, &game.moves);
     let mut verdict = Verdict {
         exact: games == 1 && !record.is_rejected() && differs_at.is_none(),
+        wrong: !record.is_rejected() && differs_at.is_some(),
         games,
         differs_at,
         damages: damages.len() as u32,
