@@ -1131,6 +1131,19 @@ mod tests {
     }
 
     #[test]
+    fn a_misprint_two_moves_are_as_near_to_is_not_repaired() {
+        // `d2-d`: d3 and d4 are one character away, and the game goes on
+        // after either; which was played the text does not tell.
+        let text = "Game\n1. e2-e4 e7-e5\n2. Ng1-f3 Nb8-c6\n3. Bf1-c4 Bf8-c5\n4. c2-c3 Ng8-f6\n\
+            5. d2-d O-O\n6. O-O d7-d6\n7. h2-h3 a7-a6\n8. Rf1-e1 Bc5-a7\n9. Nb1-d2 Bc8-e6\n";
+        let converted = Converter::new().repair(true).convert_game(text);
+        assert!(!converted.repaired && converted.rejected, "{:?}", converted.findings);
+        let row = converted.findings.iter().find(|f| f.ply == 9).expect("a row for d2-d");
+        let suggested: Vec<&str> = row.suggestion.split(' ').collect();
+        assert!(suggested.contains(&"d3") && suggested.contains(&"d4"), "{}", row.suggestion);
+    }
+
+    #[test]
     fn dots_after_a_number_in_print_are_blacks_move_following_not_an_empty_box() {
         // White's fifth printed, a note, then Black's fifth under the
         // number again with dots: nothing is missing.

@@ -90,6 +90,21 @@ impl Reordered {
         }
     }
 
+    /// The range of the original text that holds `range` of the
+    /// reordered one: from where it begins to the furthest end of the
+    /// pieces it covers (words of two cells read as one stand apart in
+    /// the original, the second maybe before the first).
+    pub fn original_range(&self, range: Range<u32>) -> Range<u32> {
+        let start = self.original(range.start);
+        let end = self
+            .originals(range)
+            .iter()
+            .map(|piece| piece.end)
+            .max()
+            .unwrap_or(start);
+        start..end.max(start)
+    }
+
     /// The ranges of the original text that `range` of the reordered one
     /// covers, in reading order.
     pub fn originals(&self, range: Range<u32>) -> Vec<Range<u32>> {
@@ -826,6 +841,20 @@ mod tests {
             moves,
             ["1.", "e4", "e5", "2.", "Nf3", "Nc6", "3.", "Bb5", "a6", "4.", "Ba4", "Nf6", "5.", "O-O", "Be7", "6.", "Re1", "b5"]
         );
+    }
+
+    #[test]
+    fn words_of_two_cells_map_to_a_range_that_holds_the_first() {
+        // `Nf3` and `Nc6` stand one above the other; read in turn, the
+        // second comes after the first but stands before its end nowhere.
+        let text = "1. e4 e5 4. Ba4 Nf6\n2. Nf3 Nc6 5. O-O Be7\n3. Bb5 a6 6. Re1 b5\n";
+        let read = reorder(text, &words(text)).unwrap();
+        let at = |word: &str| read.text().find(word).unwrap() as u32;
+        for (from, to) in [("e5", "Nf3"), ("a6", "Ba4"), ("Nf6", "O-O"), ("b5", "b5")] {
+            let range = read.original_range(at(from)..at(to) + to.len() as u32);
+            assert!(range.start <= range.end, "{from}..{to}: {range:?}");
+            assert!(text[range.start as usize..].starts_with(from), "{from}..{to}");
+        }
     }
 
     #[test]

@@ -555,6 +555,20 @@ fn replays_after(
     rest.iter().all(|f| walk.pattern(f))
 }
 
+/// Whether, with `mv` played from `before`, every move read after it
+/// stays legal: the rest of the game as read goes on from either.
+fn continues(before: &Chess, mv: shakmaty::Move, rest: &[path::Found]) -> bool {
+    let mut pos = before.clone();
+    pos.play_unchecked(mv);
+    rest.iter().all(|f| {
+        let legal = pos.is_legal(f.mv);
+        if legal {
+            pos.play_unchecked(f.mv);
+        }
+        legal
+    })
+}
+
 /// What a main-line move's reading says beyond its marks, each with the
 /// move read as its suggestion: a number that is another move's, a
 /// bracket read in part, several legal moves that its words fit.
@@ -731,7 +745,7 @@ impl Assembly<'_> {
     /// A token of `kind` for `span` of the text read, its index.
     fn token(&mut self, kind: TokenKind, span: std::ops::Range<u32>) -> u32 {
         let span = match self.reordered {
-            Some(r) => r.original(span.start)..r.original(span.end),
+            Some(r) => r.original_range(span),
             None => span,
         };
         self.lexed.tokens.push(Token { kind, span });
@@ -862,10 +876,10 @@ impl Assembly<'_> {
             // An empty box: the moves that fit it are those after which
             // the moves read as printed after it replay (up to the next
             // one read otherwise); filled only when one does.
+            let rest = &line.moves[i + 1..];
+            let rest = &rest[..rest.iter().position(|f| f.misread.is_some()).unwrap_or(rest.len())];
+            let origins = befores.get(i).and_then(|(_, o)| o.as_ref());
             let boxed = is_box(words, found).then(|| {
-                let rest = &line.moves[i + 1..];
-                let rest = &rest[..rest.iter().position(|f| f.misread.is_some()).unwrap_or(rest.len())];
-                let origins = befores.get(i).and_then(|(_, o)| o.as_ref());
                 let mut fits = vec![found.mv];
                 fits.extend(
                     found
@@ -896,9 +910,22 @@ impl Assembly<'_> {
                     ply,
                     (notation, lang),
                 ));
-            // A misprint that two swapped half-moves explain as well: the
-            // text fits two games, and neither is written as repaired.
-            if found.misread.is_some() && swapped.iter().any(|s| s.first == i || s.second == i) {
+            // A misprint that another move its words are as near to (and
+            // whose marks it fits as well), or two swapped half-moves,
+            // explain as well, the moves after it replaying either way:
+            // the text fits two games, and neither is written as repaired.
+            let wrong_marks = |m: &shakmaty::Move| {
+                let mut after = before.clone();
+                after.play_unchecked(*m);
+                path::wrong_marks(m, &found.pattern.claims, &after).count()
+            };
+            let rivalled = found.rivals.iter().any(|&m| {
+                wrong_marks(&m) <= wrong_marks(&found.mv) && continues(&before, m, &line.moves[i + 1..])
+            });
+            if found.misread.is_some()
+                && (rivalled || swapped.iter().any(|s| s.first == i || s.second == i))
+                && !replay.undecided.contains(&ply)
+            {
                 replay.undecided.push(ply);
             }
             for swap in swapped.iter().filter(|s| s.first == i || s.second == i) {

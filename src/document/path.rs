@@ -165,6 +165,9 @@ pub struct Found {
     /// them as a misprint of this one: the cost of the edits, in
     /// [`synthesis::EDIT`]s.
     pub misread: Option<u32>,
+    /// Misread, the other moves its words are as near to: readings the
+    /// text alone does not rank below this one.
+    pub rivals: Vec<Move>,
     /// Whether, misread, its words parse as a move as printed (one that
     /// is illegal here) rather than as none.
     pub legible: bool,
@@ -267,6 +270,8 @@ struct Fit {
     read_to: Option<usize>,
     /// See [`Found::misread`].
     misread: Option<u32>,
+    /// See [`Found::rivals`].
+    rivals: Vec<Move>,
     /// See [`Found::legible`].
     legible: bool,
     /// See [`Found::contradicted`].
@@ -1231,6 +1236,7 @@ impl Search<'_, '_> {
                     cut_short: false,
                     read_to: None,
                     misread: None,
+                    rivals: Vec::new(),
                     legible: true,
                     contradicted: false,
                 };
@@ -1412,6 +1418,7 @@ impl Search<'_, '_> {
                 cut_short: false,
                 read_to: None,
                 misread: Some(SETTLING_COST),
+                rivals: choices.iter().copied().filter(|&m| m != mv).collect(),
                 legible: true,
                 contradicted: true,
             })
@@ -1441,6 +1448,7 @@ impl Search<'_, '_> {
                     cut_short: false,
                     read_to: None,
                     misread: Some(m.cost + synthesis::EDIT),
+                    rivals: Vec::new(),
                     legible: true,
                     contradicted: true,
                 });
@@ -1448,8 +1456,15 @@ impl Search<'_, '_> {
         }
         if out.len() > 1 {
             let choices: Vec<Move> = out.iter().map(|f| f.mv).collect();
+            let costs: Vec<Option<u32>> = out.iter().map(|f| f.misread).collect();
             for f in &mut out {
                 f.choices = choices.clone();
+                f.rivals = choices
+                    .iter()
+                    .zip(&costs)
+                    .filter(|&(&m, &cost)| m != f.mv && cost == f.misread)
+                    .map(|(&m, _)| m)
+                    .collect();
             }
         }
         out
@@ -1485,9 +1500,15 @@ impl Search<'_, '_> {
             };
             let pattern = MovePattern {
                 nag: evaluation::evaluation_nag(span),
+                claims: trailing_claims(span, self.lang),
                 ..MovePattern::ANY
             };
-            for m in found {
+            for m in &found {
+                let rivals = if m.is_variant() {
+                    Vec::new()
+                } else {
+                    found.iter().filter(|o| o.mv != m.mv && o.cost == m.cost).map(|o| o.mv).collect()
+                };
                 let fit = Fit {
                     mv: m.mv,
                     end: first + len,
@@ -1496,6 +1517,7 @@ impl Search<'_, '_> {
                     cut_short: false,
                     read_to: None,
                     misread: (!m.is_variant()).then_some(m.cost),
+                    rivals,
                     legible,
                     contradicted: false,
                 };
@@ -1734,6 +1756,7 @@ impl Search<'_, '_> {
                 cut_short,
                 read_to,
                 misread,
+                rivals,
                 legible,
                 contradicted,
             } in moves
@@ -1836,6 +1859,7 @@ impl Search<'_, '_> {
                     choices,
                     read_to,
                     misread,
+                    rivals,
                     legible,
                     contradicted,
                     guessed: false,
@@ -1925,6 +1949,7 @@ impl Search<'_, '_> {
                 choices: Vec::new(),
                 read_to: None,
                 misread: Some(GUESSED),
+                rivals: Vec::new(),
                 legible: stop.kind == StopKind::Illegal,
                 contradicted: false,
                 guessed: true,
@@ -2393,6 +2418,7 @@ fn fill_box(mv: Move, first: usize) -> Fit {
         cut_short: false,
         read_to: None,
         misread: Some(GUESSED),
+        rivals: Vec::new(),
         legible: false,
         contradicted: false,
     }
@@ -2574,6 +2600,17 @@ pub fn wrong_marks(mv: &Move, claims: &Claims, after: &Chess) -> impl Iterator<I
     .filter_map(|(wrong, kind)| wrong.then_some(kind))
 }
 
+/// The check and mate marks that end a misprinted move's words
+/// (`P-KRl ch`, `TBR+`): the misprint is read as a move they fit.
+fn trailing_claims(words: &str, lang: &Language) -> Claims {
+    let mut marks = MovePattern::ANY;
+    crate::notation::san::strip_marks(words, lang, &mut marks);
+    Claims {
+        capture: false,
+        ..marks.claims
+    }
+}
+
 /// The cost of the marks of a move that contradict it.
 fn mark_cost(mv: &Move, claims: &Claims, after: &Chess) -> u32 {
     MARK_COST * wrong_marks(mv, claims, after).count() as u32
@@ -2582,6 +2619,17 @@ fn mark_cost(mv: &Move, claims: &Claims, after: &Chess) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_marks_ending_a_misprint_are_claims_its_reading_must_fit() {
+        let english = Language::english();
+        let check = |words: &str| trailing_claims(words, english).check;
+        assert!(check("P-KRl ch") && check("TBR+"));
+        assert!(trailing_claims("Qxf0#", english).mate);
+        assert!(!check("Kt to K S") && !check("BxhS") && !check("g2-g"));
+        // A capture is the move's, not a mark after it.
+        assert!(!trailing_claims("Bxh+", english).capture);
+    }
 
     #[test]
     fn a_number_printed_on_every_line_gives_a_bounded_number_of_places() {
