@@ -177,6 +177,7 @@ pub fn words(text: &str) -> Vec<Word> {
     merge_closing_parentheses(text, &mut out);
     merge_black_numbers(text, &mut out);
     damaged_numbers(text, &mut out);
+    bare_damaged_numbers(text, &mut out);
     numbers_inside_moves(text, &mut out);
     read_stray_brackets(text, &mut out);
     spaced_results(text, &mut out);
@@ -368,6 +369,67 @@ fn damaged_number(word: &str) -> Option<u32> {
     }).filter(|&n| n > 0)
 }
 
+/// Reads as move numbers the words a scanner made of a number printed
+/// without a stop (`l e4 c5 2 Nf3`, `9 Be3 Nc6 1O Qd2`, `2l ... Qf7`)
+/// where a move follows and the numbers around say which: the one
+/// before it is one less, or the next one more.
+fn bare_damaged_numbers(text: &str, out: &mut [Word]) {
+    let number = |w: &Word| match w.kind {
+        WordKind::Number { n, .. } => Some(n),
+        _ => None,
+    };
+    for i in 0..out.len() {
+        if out[i].kind != WordKind::Text {
+            continue;
+        }
+        let Some(n) = bare_damaged_number(out[i].text(text)) else {
+            continue;
+        };
+        if !out
+            .get(i + 1)
+            .is_some_and(|w| !w.paragraph && matches!(w.kind, WordKind::Text | WordKind::Dots))
+        {
+            continue;
+        }
+        let before = out[..i].iter().rev().find_map(number);
+        let after = out[i + 1..].iter().find_map(number);
+        if before == Some(n - 1) || after == Some(n + 1) {
+            out[i].kind = WordKind::Number {
+                n,
+                black: false,
+                dotted: false,
+            };
+        }
+    }
+}
+
+/// The number a scanner's misreading of a bare move number stands for:
+/// digits and the letters taken for them (`l`, `|` for 1, `O` for 0), at
+/// least one such letter, not leading with a nought. (`I`, `S` and `o`
+/// alone or with letters are words of prose: `I`, `lo`.)
+fn bare_damaged_number(word: &str) -> Option<u32> {
+    if word.is_empty() || word.len() > 3 || word.starts_with(['O', '0']) {
+        return None;
+    }
+    let mut letters = 0;
+    let n = word.chars().try_fold(0u32, |n, c| {
+        let d = match c {
+            '0'..='9' => c.to_digit(10)?,
+            'l' | '|' => {
+                letters += 1;
+                1
+            }
+            'O' => {
+                letters += 1;
+                0
+            }
+            _ => return None,
+        };
+        Some(n * 10 + d)
+    })?;
+    (letters > 0).then_some(n)
+}
+
 /// Marks as text a lone digit that stands where a move does, out of
 /// the numbering around it: a move whose letters were lost, leaving
 /// its rank (`20. e6, 4; 21. Qg3`, `20 ... 5`, `10) f3 / 5 / 11) g4`,
@@ -444,7 +506,17 @@ fn drop_running_heads(text: &str, out: &mut Vec<Word>) {
         if let Some(page) = out[i].line_start.then(|| page_number(text, &out[i..end])).flatten() {
             let far = |m: u32| page.abs_diff(m) > 2;
             let before = (0..i).rev().filter(|&j| !dropped[j]).find_map(|j| number(&out[j]));
-            let after = out[end..].iter().find_map(number);
+            // A page's two lines (`45` below, `46  Winning with …` above)
+            // are both passed over.
+            let mut after = None;
+            let mut j = end;
+            while j < out.len() && after.is_none() {
+                let next = (j + 1..out.len()).find(|&k| out[k].line_start).unwrap_or(out.len());
+                if page_number(text, &out[j..next]).is_none() {
+                    after = out[j..next].iter().find_map(number);
+                }
+                j = next;
+            }
             if before.is_some_and(far) && after.is_some_and(far) {
                 dropped[i..end].fill(true);
                 if let Some(next) = out.get_mut(end) {
@@ -462,8 +534,9 @@ fn drop_running_heads(text: &str, out: &mut Vec<Word>) {
 }
 
 /// The page number a line of `words` prints, when the line holds
-/// nothing else but words in capitals and decoration, or is a short
-/// label and the number in brackets (`[Pg 305]`, `(p. 12)`).
+/// nothing else but words in capitals and decoration, or a title in
+/// capitalised words, or is a short label and the number in brackets
+/// (`[Pg 305]`, `(p. 12)`).
 fn page_number(text: &str, words: &[Word]) -> Option<u32> {
     let bracketed = words.first().is_some_and(|w| w.kind == WordKind::Open)
         && words.last().is_some_and(|w| w.kind == WordKind::Close);
@@ -472,6 +545,15 @@ fn page_number(text: &str, words: &[Word]) -> Option<u32> {
         bracketed && (1..=4).contains(&letters.chars().count()) && letters.chars().all(char::is_alphabetic)
     };
     let mut page = None;
+    // `46   Winning with the Kan Sicilian`: a title in capitalised words.
+    let small = |t: &str| matches!(t, "a" | "an" | "and" | "at" | "for" | "in" | "of" | "on" | "the" | "to" | "with");
+    let capitalised = |t: &str| {
+        let mut chars = t.chars();
+        t.chars().count() > 1
+            && chars.next().is_some_and(char::is_uppercase)
+            && chars.all(char::is_lowercase)
+    };
+    let titled = words.iter().filter(|w| capitalised(w.text(text))).count() >= 2;
     for w in words {
         let t = w.text(text);
         // `281`, `#281#`, `-281-`: digits in decoration.
@@ -485,11 +567,17 @@ fn page_number(text: &str, words: &[Word]) -> Option<u32> {
             WordKind::Number { n, dotted: false, .. } if page.is_none() && (n > 8 || words.len() > 1) => {
                 page = Some(n);
             }
-            WordKind::Text if decorated && page.is_none() => page = digits.parse().ok(),
+            // A year beside a title is an event's heading
+            // (`Vojvodina Open 2025`), no page.
+            WordKind::Text if decorated && page.is_none() => {
+                page = digits.parse().ok().filter(|n| !(digits.len() == 4 && (1400..=2100).contains(n)));
+                page?;
+            }
             WordKind::Open | WordKind::Close => {}
             WordKind::Text
                 if !t.chars().any(char::is_alphanumeric)
                     || t.chars().count() > 1 && t.chars().all(char::is_uppercase)
+                    || titled && (capitalised(t) || small(t))
                     || page.is_none() && label(t) => {}
             _ => return None,
         }
@@ -702,6 +790,11 @@ fn number(s: &str) -> Option<(WordKind, usize)> {
         (digits, false, false)
     };
     let after = &s[len..];
+    // `1O`, `1l`: a number the scanner damaged, not one with a move
+    // glued to it.
+    if !dotted && !after.is_empty() && after.chars().all(|c| matches!(c, 'O' | 'l' | '|')) {
+        return None;
+    }
     let ok = match after.chars().next() {
         None => true,
         // `1.e4`, `2…dxe4`, `6...Lb4`, `12.Pc3`, `6Q`: what follows is a move.
@@ -941,6 +1034,8 @@ mod tests {
             "CHESS REVIEW 399",
             "[Pg 305]",
             "(p. 12)",
+            "136    Attacking with the Queen",
+            "                 87\n\n88      The Middle Game",
         ] {
             let text = format!("16) d5, Bd8 17)\n\n{head}\n\nNc6, a5 18) b4");
             assert_eq!(
@@ -955,6 +1050,8 @@ mod tests {
         // capitals beside a move are no running head.
         assert_eq!(show("16) d5 Bd8\n17\nNc6 a5")[3], "#17");
         assert_eq!(show("16) d5 Bd8\nGAME 18\n17) Nc6")[3], "GAME");
+        // A year beside a title is an event's heading.
+        assert_eq!(show("16) d5 Bd8\nVojvodina Open 2025\n17) Nc6")[3], "Vojvodina");
     }
 
     #[test]
@@ -1045,6 +1142,25 @@ mod tests {
         // Out of the numbering, or within a line, it is a word.
         assert_eq!(show("3. O-O Bg7\nS. d3 e6\n9. e4")[3], "S.");
         assert_eq!(show("1. e4 e5 S. d3")[3], "S.");
+    }
+
+    #[test]
+    fn a_bare_move_number_a_scanner_misread_is_read_by_the_numbers_around_it() {
+        assert_eq!(show("l e4 c5 2 Nf3"), ["#1", "e4", "c5", "#2", "Nf3"]);
+        assert_eq!(
+            show("9 Be3 Nc6 1O Qd2 Nxd4 l1 Bxd4 Bc5 12 Bxc5"),
+            ["#9", "Be3", "Nc6", "#10", "Qd2", "Nxd4", "#11", "Bxd4", "Bc5", "#12", "Bxc5"]
+        );
+        assert_eq!(
+            show("20 gxh3 gxf6 2l exf6\n\n2l ... Qf7 22 Rf2"),
+            ["#20", "gxh3", "gxf6", "#21", "exf6", "#21", "…", "Qf7", "#22", "Rf2"]
+        );
+        // Out of the numbering, or no move after it, or a word of prose,
+        // it is a word.
+        assert_eq!(show("l e4 c5 5 Nf3")[0], "l");
+        assert_eq!(show("9 Be3 Nc6 1O")[3], "1O");
+        assert_eq!(show("9 Be3 lo que 10 Qd2")[2], "lo");
+        assert_eq!(show("9 Be3 Nc6 Ol Qd2 11 c3")[3], "Ol");
     }
 
     #[test]
