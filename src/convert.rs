@@ -1144,6 +1144,29 @@ mod tests {
     }
 
     #[test]
+    fn a_legal_move_that_shows_wrong_thirty_moves_later_is_found() {
+        // `11. Rf1-e1` for `Rf1-d1`: legal, and the game goes on until the
+        // rook takes on d4 from d1 at the 27th move, 32 half-moves on.
+        let text = "Game\n1. d2-d4 d7-d5\n2. c2-c4 e7-e6\n3. Ng1-f3 Ng8-f6\n\
+            4. Nb1-c3 d5xc4\n5. e2-e4 Bf8-b4\n6. Bf1xc4 Nf6xe4\n7. O-O Ne4-f6\n\
+            8. Qd1-a4+ Nb8-c6\n9. Nf3-e5 Ra8-b8\n10. Ne5xc6 b7xc6\n11. Rf1-e1 O-O\n\
+            12. Qa4xa7 Bc8-d7\n13. Qa7-a4 c6-c5\n14. Qa4-c2 Bd7-c6\n15. a2-a3 Bb4xc3\n\
+            16. b2xc3 Qd8-d6\n17. Bc4-e2 Bc6-e4\n18. Qc2-d2 Rf8-d8\n19. a3-a4 Qd6-c6\n\
+            20. f2-f3 Be4-g6\n21. Be2-b5 Qc6-a8\n22. Bc1-a3 c5xd4\n23. c3xd4 e6-e5\n\
+            24. Qd2-c1 e5xd4\n25. Ba3-e7 Qa8-a7\n26. Be7-c5 Qa7-a5\n27. Rd1xd4 c7-c6\n\
+            28. Rd4xd8+ Rb8xd8\n29. Bb5xc6 Rd8-c8\n30. Bc6-b5 h7-h6\n31. Qc1-c4 Bg6-d3\n\
+            32. Qc4-b4 Qa5xb4\n33. Bc5xb4 Bd3xb5\n34. a4xb5 Rc8-b8\n35. Ra1-a5 Nf6-d7\n";
+        let converted = Converter::new().convert_game(text);
+        let row = converted
+            .findings
+            .iter()
+            .find(|f| f.kind == Kind::WrongMoveLegal)
+            .expect("the legal but wrong move found");
+        assert_eq!((row.ply, row.suggestion.as_str()), (21, "Rd1"), "{}", row.message);
+        assert!(converted.findings.iter().all(|f| f.ply <= 21), "{:?}", converted.findings);
+    }
+
+    #[test]
     fn dots_after_a_number_in_print_are_blacks_move_following_not_an_empty_box() {
         // White's fifth printed, a note, then Black's fifth under the
         // number again with dots: nothing is missing.

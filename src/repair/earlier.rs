@@ -25,6 +25,10 @@ use crate::replay::walk::{Step, walk};
 /// Misprints an earlier edit must take away, net of itself being one
 /// mistake, before it is believed over the misprints it replaces.
 pub const EXPLAINED: usize = 2;
+/// Half-moves before a misprint among which the legal but wrong one is
+/// looked for: a piece put on the wrong square shows only when it next
+/// moves or is taken, often many moves on.
+const LOOKED_BACK: usize = 2 * WINDOW as usize;
 /// Misprinted half-moves, from the first, whose earlier moves are tried.
 const MISREADS_TRIED: usize = 8;
 /// Edits read in full at most: those under which the misprinted move
@@ -77,7 +81,7 @@ pub fn misreads_explained(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<
         .take(MISREADS_TRIED)
         .collect();
     for &m in &misread_at {
-        for p in (m.saturating_sub(WINDOW as usize)..m).rev() {
+        for p in (m.saturating_sub(LOOKED_BACK)..m).rev() {
             if misread_at.contains(&p) {
                 continue;
             }
