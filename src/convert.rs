@@ -1167,6 +1167,28 @@ mod tests {
     }
 
     #[test]
+    fn a_postal_card_with_dates_beside_each_move_reads_the_moves() {
+        // ICCF numeric with the dates each move was received and sent.
+        let card = " No.  White  received  sent        Black  received  sent\n\
+            \x20 1   5254   --------  02.03.25    5755   06.03.25  11.03.25\n\
+            \x20 2   7163   14.03.25  18.03.25    2836   21.03.25  23.03.25\n\
+            \x20 3   6125   27.03.25  30.03.25    1716   02.04.25  04.04.25\n\
+            \x20 4   2514   08.04.25  11.04.25    7866   15.04.25  19.04.25\n";
+        let converted = Converter::new().convert_game(card);
+        assert!(!converted.rejected, "{:?}", converted.findings);
+        // The dates stay, as comments after the moves.
+        let output = converted.output.unwrap_or_default();
+        let moves: Vec<&str> = output
+            .split(['{', '}'])
+            .step_by(2)
+            .flat_map(str::split_whitespace)
+            .filter(|w| !w.ends_with('.'))
+            .collect();
+        assert!(moves.ends_with(&["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "*"]), "{output}");
+        assert!(output.contains("02.03.25}"), "{output}");
+    }
+
+    #[test]
     fn dots_after_a_number_in_print_are_blacks_move_following_not_an_empty_box() {
         // White's fifth printed, a note, then Black's fifth under the
         // number again with dots: nothing is missing.

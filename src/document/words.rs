@@ -271,6 +271,17 @@ fn spaced_results(text: &str, out: &mut Vec<Word>) {
     }
 }
 
+/// `09.10.24`, `13/05/2025`: a date (a postal game's received and sent
+/// columns), which stands apart like punctuation; no move is written so.
+fn is_date(t: &str) -> bool {
+    let digits = |p: &str, most: usize| (1..=most).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit());
+    let mut parts = t.split(['.', '/']);
+    let (Some(day), Some(month), Some(year), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    digits(day, 2) && digits(month, 2) && (year.len() == 2 || year.len() == 4) && digits(year, 4)
+}
+
 /// `5. B takes Kt (ch). *   6. P takes B.`, `6. Castles. †`: a star,
 /// dagger or section sign standing apart marks a footnote. (Glued to a
 /// move, a dagger is a check, `Dd8†`.) A star ends an unfinished game
@@ -724,6 +735,10 @@ fn cut(
         };
         first = false;
         let chunk = &text[start..end];
+        if is_date(chunk) {
+            push(out, WordKind::Separator, start, end, ls, par);
+            break;
+        }
         if let Some(len) = result_len(chunk) {
             push(out, WordKind::Result, start, start + len, ls, par);
             start += len;
@@ -1142,6 +1157,18 @@ mod tests {
         // Out of the numbering, or within a line, it is a word.
         assert_eq!(show("3. O-O Bg7\nS. d3 e6\n9. e4")[3], "S.");
         assert_eq!(show("1. e4 e5 S. d3")[3], "S.");
+    }
+
+    #[test]
+    fn dates_stand_apart_like_punctuation() {
+        assert_eq!(
+            show("1 4244 -------- 09.10.24 4745 13.10.24 20.10.24"),
+            ["#1", "4244", "--------", "09.10.24", "4745", "13.10.24", "20.10.24"]
+        );
+        let kinds: Vec<WordKind> = words("2 7163 23/10/2024 7866").iter().map(|w| w.kind).collect();
+        assert_eq!(kinds[2], WordKind::Separator);
+        // A move number and a move, or a rank, are no date.
+        assert!(words("12.5 e4 1.e4").iter().all(|w| w.kind != WordKind::Separator));
     }
 
     #[test]
