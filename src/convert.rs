@@ -1118,9 +1118,10 @@ mod tests {
     }
 
     #[test]
-    fn a_misprint_that_a_swap_explains_less_well_is_repaired() {
+    fn a_misprint_that_a_swap_explains_less_well_is_repaired_and_the_swap_not_told() {
         // `14. Bc1` for `Bc4`: swapped with `15. Ba3` it is legal, but the
-        // sheet then stops at `15 … Bxa3`; read as a misprint it reads on.
+        // sheet then stops at `15 … Bxa3` (nothing on a3); read as a
+        // misprint it reads to its end. The swap is no explanation.
         let sheet = "Sheet\n1. d4 Nf6\n2. c4 e6\n3. Nf3 d5\n4. Nc3 c6\n5. Qd3 dxc4\n6. Qxc4 b5\n\
             7. Qd3 a6\n8. e4 c5\n9. e5 c4\n10. Qb1 Nd5\n11. a4 b4\n12. Ne4 c3\n13. bxc3 bxc3\n\
             14. Bc1 Nc6\n15. Ba3 Bxa3\n16. Rxa3 O-O\n17. Neg5 g6\n18. O-O Rb8\n19. Qc1 Rb4\n\
@@ -1128,6 +1129,7 @@ mod tests {
         let converted = Converter::new().repair(true).convert_game(sheet);
         assert!(converted.repaired && !converted.rejected, "{:?}", converted.findings);
         assert!(converted.output.unwrap_or_default().contains("14. Bc4 Nc6"));
+        assert!(converted.findings.iter().all(|f| f.kind != Kind::SwappedMoves), "{:?}", converted.findings);
     }
 
     #[test]

@@ -876,10 +876,10 @@ impl Assembly<'_> {
             // An empty box: the moves that fit it are those after which
             // the moves read as printed after it replay (up to the next
             // one read otherwise); filled only when one does.
-            let rest = &line.moves[i + 1..];
-            let rest = &rest[..rest.iter().position(|f| f.misread.is_some()).unwrap_or(rest.len())];
-            let origins = befores.get(i).and_then(|(_, o)| o.as_ref());
             let boxed = is_box(words, found).then(|| {
+                let rest = &line.moves[i + 1..];
+                let rest = &rest[..rest.iter().position(|f| f.misread.is_some()).unwrap_or(rest.len())];
+                let origins = befores.get(i).and_then(|(_, o)| o.as_ref());
                 let mut fits = vec![found.mv];
                 fits.extend(
                     found

@@ -250,21 +250,4 @@ mod tests {
         let rows = swap_rows(&text, &ReadOptions::default());
         assert!(rows.contains(&(20, "fxe5".into())) && rows.contains(&(22, "e6".into())), "{rows:?}");
     }
-
-    #[test]
-    fn a_swap_that_reads_fewer_moves_than_the_misprint_is_no_explanation() {
-        // `14. Bc1` for `Bc4` (the bishop stands on c1): read the other
-        // way round, `14. Ba3 … 15. Bc1` is legal, but `15 … Bxa3` then
-        // finds nothing on a3, while the misprint read as Bc4 lets the
-        // sheet read to its end.
-        let sheet = "Sheet\n1. d4 Nf6\n2. c4 e6\n3. Nf3 d5\n4. Nc3 c6\n5. Qd3 dxc4\n6. Qxc4 b5\n\
-            7. Qd3 a6\n8. e4 c5\n9. e5 c4\n10. Qb1 Nd5\n11. a4 b4\n12. Ne4 c3\n13. bxc3 bxc3\n\
-            14. Bc1 Nc6\n15. Ba3 Bxa3\n16. Rxa3 O-O\n17. Neg5 g6\n18. O-O Rb8\n19. Qc1 Rb4\n\
-            20. Bxd5 Qxd5\n21. Rxc3 Bb7\n22. Rc5 Nxd4\n23. Rxd5 Ne2+\n";
-        let options = ReadOptions {
-            letters: Letters::Fixed(Language::english()),
-            ..ReadOptions::default()
-        };
-        assert_eq!(swap_rows(sheet, &options), []);
-    }
 }
