@@ -919,13 +919,13 @@ impl Assembly<'_> {
                 after.play_unchecked(*m);
                 path::wrong_marks(m, &found.pattern.claims, &after).count()
             };
-            let rivalled = found.rivals.iter().any(|&m| {
-                wrong_marks(&m) <= wrong_marks(&found.mv) && continues(&before, m, &line.moves[i + 1..])
-            });
-            if found.misread.is_some()
-                && (rivalled || swapped.iter().any(|s| s.first == i || s.second == i))
-                && !replay.undecided.contains(&ply)
-            {
+            let rivalled = || {
+                found.rivals.iter().any(|&m| {
+                    wrong_marks(&m) <= wrong_marks(&found.mv) && continues(&before, m, &line.moves[i + 1..])
+                })
+            };
+            let swap = || swapped.iter().any(|s| s.first == i || s.second == i);
+            if found.misread.is_some() && !replay.undecided.contains(&ply) && (swap() || rivalled()) {
                 replay.undecided.push(ply);
             }
             for swap in swapped.iter().filter(|s| s.first == i || s.second == i) {

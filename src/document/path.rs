@@ -1455,15 +1455,13 @@ impl Search<'_, '_> {
             }
         }
         if out.len() > 1 {
-            let choices: Vec<Move> = out.iter().map(|f| f.mv).collect();
-            let costs: Vec<Option<u32>> = out.iter().map(|f| f.misread).collect();
+            let readings: Vec<(Move, Option<u32>)> = out.iter().map(|f| (f.mv, f.misread)).collect();
             for f in &mut out {
-                f.choices = choices.clone();
-                f.rivals = choices
+                f.choices = readings.iter().map(|&(m, _)| m).collect();
+                f.rivals = readings
                     .iter()
-                    .zip(&costs)
-                    .filter(|&(&m, &cost)| m != f.mv && cost == f.misread)
-                    .map(|(&m, _)| m)
+                    .filter(|&&(m, cost)| m != f.mv && cost == f.misread)
+                    .map(|&(m, _)| m)
                     .collect();
             }
         }

@@ -364,20 +364,33 @@ fn damaged_numbers(text: &str, out: &mut [Word]) {
 /// and the letters taken for them (`l`, `I` for 1, `O` for 0, `S` for
 /// 5), at least one such letter, and the stop or bracket after them.
 fn damaged_number(word: &str) -> Option<u32> {
-    let digits = word.strip_suffix(['.', ')'])?;
-    if digits.is_empty() || digits.len() > 3 || digits.bytes().all(|b| b.is_ascii_digit()) {
+    scanned_number(word.strip_suffix(['.', ')'])?, |c| match c {
+        'l' | 'I' | '|' => Some(1),
+        'O' | 'o' => Some(0),
+        'S' => Some(5),
+        _ => None,
+    })
+}
+
+/// A number of three digits at most that a scanner printed with letters
+/// for some (`look_alike` gives each letter's digit): at least one
+/// letter, and more than nought.
+fn scanned_number(digits: &str, look_alike: impl Fn(char) -> Option<u32>) -> Option<u32> {
+    if digits.is_empty() || digits.len() > 3 {
         return None;
     }
-    digits.chars().try_fold(0u32, |n, c| {
-        let d = match c {
-            '0'..='9' => c.to_digit(10)?,
-            'l' | 'I' | '|' => 1,
-            'O' | 'o' => 0,
-            'S' => 5,
-            _ => return None,
+    let mut letters = 0;
+    let n = digits.chars().try_fold(0u32, |n, c| {
+        let d = match c.to_digit(10) {
+            Some(d) => d,
+            None => {
+                letters += 1;
+                look_alike(c)?
+            }
         };
         Some(n * 10 + d)
-    }).filter(|&n| n > 0)
+    })?;
+    (letters > 0 && n > 0).then_some(n)
 }
 
 /// Reads as move numbers the words a scanner made of a number printed
@@ -419,26 +432,14 @@ fn bare_damaged_numbers(text: &str, out: &mut [Word]) {
 /// least one such letter, not leading with a nought. (`I`, `S` and `o`
 /// alone or with letters are words of prose: `I`, `lo`.)
 fn bare_damaged_number(word: &str) -> Option<u32> {
-    if word.is_empty() || word.len() > 3 || word.starts_with(['O', '0']) {
+    if word.starts_with(['O', '0']) {
         return None;
     }
-    let mut letters = 0;
-    let n = word.chars().try_fold(0u32, |n, c| {
-        let d = match c {
-            '0'..='9' => c.to_digit(10)?,
-            'l' | '|' => {
-                letters += 1;
-                1
-            }
-            'O' => {
-                letters += 1;
-                0
-            }
-            _ => return None,
-        };
-        Some(n * 10 + d)
-    })?;
-    (letters > 0).then_some(n)
+    scanned_number(word, |c| match c {
+        'l' | '|' => Some(1),
+        'O' => Some(0),
+        _ => None,
+    })
 }
 
 /// Marks as text a lone digit that stands where a move does, out of
@@ -556,15 +557,21 @@ fn page_number(text: &str, words: &[Word]) -> Option<u32> {
         bracketed && (1..=4).contains(&letters.chars().count()) && letters.chars().all(char::is_alphabetic)
     };
     let mut page = None;
-    // `46   Winning with the Kan Sicilian`: a title in capitalised words.
-    let small = |t: &str| matches!(t, "a" | "an" | "and" | "at" | "for" | "in" | "of" | "on" | "the" | "to" | "with");
+    // `46   Winning with the Kan Sicilian`: a title, words of letters
+    // alone, at least half of them (two or more) capitalised.
+    let lettered = |t: &str| t.chars().all(char::is_alphabetic);
     let capitalised = |t: &str| {
         let mut chars = t.chars();
-        t.chars().count() > 1
-            && chars.next().is_some_and(char::is_uppercase)
-            && chars.all(char::is_lowercase)
+        t.chars().count() > 1 && chars.next().is_some_and(char::is_uppercase) && chars.all(char::is_lowercase)
     };
-    let titled = words.iter().filter(|w| capitalised(w.text(text))).count() >= 2;
+    let texts: Vec<&str> = words
+        .iter()
+        .filter(|w| w.kind == WordKind::Text && !w.is_number())
+        .map(|w| w.text(text))
+        .filter(|t| t.chars().any(char::is_alphabetic))
+        .collect();
+    let capitals = texts.iter().filter(|t| capitalised(t)).count();
+    let titled = capitals >= 2 && 2 * capitals >= texts.len() && texts.iter().all(|t| lettered(t));
     for w in words {
         let t = w.text(text);
         // `281`, `#281#`, `-281-`: digits in decoration.
@@ -588,7 +595,7 @@ fn page_number(text: &str, words: &[Word]) -> Option<u32> {
             WordKind::Text
                 if !t.chars().any(char::is_alphanumeric)
                     || t.chars().count() > 1 && t.chars().all(char::is_uppercase)
-                    || titled && (capitalised(t) || small(t))
+                    || titled && lettered(t)
                     || page.is_none() && label(t) => {}
             _ => return None,
         }
@@ -1051,6 +1058,7 @@ mod tests {
             "(p. 12)",
             "136    Attacking with the Queen",
             "                 87\n\n88      The Middle Game",
+            "212          Der Angriff mit dem Läufer",
         ] {
             let text = format!("16) d5, Bd8 17)\n\n{head}\n\nNc6, a5 18) b4");
             assert_eq!(
