@@ -1124,6 +1124,26 @@ mod tests {
     }
 
     #[test]
+    fn a_mark_between_a_number_and_its_move_is_passed_over() {
+        let text = "1. e4 e5 2. Nf3 Nc6\n3. § Bb5 a6 4. , Ba4 Nf6";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6");
+    }
+
+    #[test]
+    fn a_game_whose_numbers_go_on_past_what_is_read_stops_there() {
+        // White's 4th past reading, and the letters of the moves after it
+        // read by none of the tables: the game does not end unremarked.
+        let text = "Game\n\n1 e4 e5 2 Nf3 Nc6 3 Bb5 a6 4 (???) Ww Zz\n5 Zz Ww 6 Ww Zz 7 Zz Ww\n";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        assert_eq!(doc.replay.main_plies, 6);
+        assert!(
+            doc.replay.findings.iter().any(|f| f.ply == 7 && f.kind == Kind::Unparseable),
+            "{:?}",
+            doc.replay.findings
+        );
+    }
+
+    #[test]
     fn a_column_table_reads_across() {
         let text = "| 1. P. to K.'s 4th. | 1. P. to K.'s 4th. |\n| 2. K. Kt. to B.'s 3rd. | 2. Q. Kt. to B.'s 3rd. |";
         assert_eq!(sans(text), "e4 e5 Nf3 Nc6");

@@ -112,6 +112,9 @@ const END_AFTER_WORDS: usize = 3;
 const REMARK_WORDS: usize = 40;
 /// Lines after a remark where Black's move may stand.
 const NEXT_LINES: usize = 2;
+/// The game's numbers in a row after the last move read that show the
+/// game goes on there (see [`Search::numbers_go_on`]).
+const GOING_ON: u32 = 3;
 
 /// How far a reading goes beyond the moves as printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -901,7 +904,7 @@ pub fn main_line_after(
         };
     }
     let stop = if best.ended.is_none() && !best.pos.is_game_over() {
-        search.stop(&best)
+        search.stop(&best).or_else(|| search.numbers_go_on(&best))
     } else {
         None
     };
@@ -2165,6 +2168,48 @@ impl Search<'_, '_> {
         self.gap(state)
     }
 
+    /// Where the text goes on under the game's own numbers after
+    /// `state`'s last move although nothing there reads as its next
+    /// half-move (`15 § c1 f4 … 16 C g3 f5 … 17 …` in letters that read
+    /// none of them, or moves past reading): a stop at what stands
+    /// before the next number, or a gap where nothing does, so that the
+    /// line does not end there unremarked and what follows is reported.
+    fn numbers_go_on(&self, state: &State) -> Option<Stop> {
+        let l = self.layout;
+        if state.plies == 0 {
+            return None;
+        }
+        let n = state.pos.fullmoves().get();
+        let limit = l.result_after[state.next.min(l.words.len())]
+            .min(l.words.len())
+            .min(l.notes_from);
+        // Numbers in the layout the line kept (see [`STYLE_RUN`]): a
+        // note's numbered line in mid-paragraph is no game going on.
+        let styled = |q: usize| state.style_run < STYLE_RUN || l.opens[q];
+        let mut numbers = (state.next..limit).filter(|&q| {
+            l.depth[q] == 0 && styled(q) && l.words[q].is_number() && !is_rank(l.text, l.words, q)
+        });
+        let mut next = None;
+        for want in n + 1..=n + GOING_ON {
+            let q = numbers.find(|&q| matches!(l.words[q].kind, WordKind::Number { n: m, black: false, .. } if m == want))?;
+            next.get_or_insert(q);
+        }
+        let next = next?;
+        let written = (state.next..next).find(|&i| l.words[i].kind == WordKind::Text);
+        Some(match written {
+            Some(first) => Stop {
+                first,
+                end: first + 1,
+                kind: StopKind::Unreadable,
+            },
+            None => Stop {
+                first: next + 1,
+                end: next + 2,
+                kind: StopKind::Gap,
+            },
+        })
+    }
+
     /// How many words stand between `first`, right after White's move,
     /// and White's next move number, when they are few.
     fn slot(&self, state: &State, first: usize) -> Option<usize> {
@@ -2330,7 +2375,8 @@ fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
     }
     // `| 12 | e4 | e5 |`: a table's number in a column of its own;
     // `9. —o— Re5—d3`, `(8) ... Kt-e4`, `| 2 | .... | e6 |`: White's
-    // move left out. A table's bars and one placeholder at most lie
+    // move left out; `15 § c1 f4`, `15, Bxf4`: a mark the print or the
+    // scan left. A table's bars and one placeholder or mark at most lie
     // between the number and the move.
     let mut placeholders = 0;
     for j in (0..=q).rev() {
@@ -2338,8 +2384,9 @@ fn number_before(text: &str, words: &[Word], i: usize) -> Option<usize> {
         if w.is_number() {
             return Some(j);
         }
-        placeholders += u32::from(is_empty_mark(text, w));
-        if placeholders > 1 || w.text(text) != "|" && !is_empty_mark(text, w) {
+        let bar = w.text(text) == "|";
+        placeholders += u32::from(!bar);
+        if placeholders > 1 || !bar && !is_empty_mark(text, w) && w.kind != WordKind::Separator {
             return None;
         }
     }

@@ -182,8 +182,28 @@ pub fn words(text: &str) -> Vec<Word> {
     read_stray_brackets(text, &mut out);
     spaced_results(text, &mut out);
     footnote_marks(text, &mut out);
+    counts_before_dates(text, &mut out);
     lost_moves(text, &mut out);
     out
+}
+
+/// `3234  9  24.01.25`: on a postal score card, the days a player took
+/// over a move stand between the move and the date its card was sent;
+/// a count like a date stands apart like punctuation, and is no move
+/// number.
+fn counts_before_dates(text: &str, out: &mut [Word]) {
+    for i in 1..out.len().saturating_sub(1) {
+        let count = out[i].text(text);
+        let after_a_move = out[i - 1].kind == WordKind::Text && !out[i].line_start;
+        if after_a_move
+            && (1..=3).contains(&count.len())
+            && count.bytes().all(|b| b.is_ascii_digit())
+            && !out[i + 1].line_start
+            && is_date(out[i + 1].text(text))
+        {
+            out[i].kind = WordKind::Separator;
+        }
+    }
 }
 
 /// The opening brackets that nothing closes before their paragraph
@@ -447,8 +467,8 @@ fn bare_damaged_number(word: &str) -> Option<u32> {
 /// its rank (`20. e6, 4; 21. Qg3`, `20 ... 5`, `10) f3 / 5 / 11) g4`,
 /// `19. 6, Nxe3`).
 fn lost_moves(text: &str, out: &mut [Word]) {
-    // The last move number: not a descriptive move's rank (`P to K 4`),
-    // which follows a letter.
+    // The last move number and where it stands: not a descriptive
+    // move's rank (`P to K 4`), which follows a letter.
     let mut last = None;
     for i in 0..out.len() {
         let WordKind::Number { n, .. } = out[i].kind else {
@@ -456,15 +476,15 @@ fn lost_moves(text: &str, out: &mut [Word]) {
         };
         if is_lost_move(text, out, i, last) {
             out[i].kind = WordKind::Text;
-        } else if !beside(out, (0..i).rev()).is_some_and(|w| w.text(text).ends_with(char::is_alphabetic)) {
-            last = Some(n);
+        } else if !beside(out, (0..i).rev()).is_some_and(|j| out[j].text(text).ends_with(char::is_alphabetic)) {
+            last = Some((n, i));
         }
     }
 }
 
-/// Whether the number at `i`, after move number `last`, is a lost move
-/// (see [`lost_moves`]).
-fn is_lost_move(text: &str, words: &[Word], i: usize, last: Option<u32>) -> bool {
+/// Whether the number at `i`, after move number `last` (its number and
+/// its word), is a lost move (see [`lost_moves`]).
+fn is_lost_move(text: &str, words: &[Word], i: usize, last: Option<(u32, usize)>) -> bool {
     let WordKind::Number {
         n: d,
         black: false,
@@ -473,13 +493,14 @@ fn is_lost_move(text: &str, words: &[Word], i: usize, last: Option<u32>) -> bool
     else {
         return false;
     };
-    let Some(k) = last.filter(|&k| (1..=8).contains(&d) && d != k && d != k + 1) else {
+    let Some((k, numbered)) = last.filter(|&(k, _)| (1..=8).contains(&d) && d != k && d != k + 1) else {
         return false;
     };
-    let Some(before) = beside(words, (0..i).rev()).filter(|_| words[i].text(text).len() == 1) else {
+    let Some(b) = beside(words, (0..i).rev()).filter(|_| words[i].text(text).len() == 1) else {
         return false;
     };
-    let after = beside(words, i + 1..words.len());
+    let before = &words[b];
+    let after = beside(words, i + 1..words.len()).map(|j| &words[j]);
     // After a move, or Black's number, with the next move's number next.
     let after_a_move = match before.kind {
         WordKind::Dots | WordKind::Number { black: true, .. } => true,
@@ -487,16 +508,19 @@ fn is_lost_move(text: &str, words: &[Word], i: usize, last: Option<u32>) -> bool
         _ => false,
     };
     let next_in_turn = after.is_none_or(|w| matches!(w.kind, WordKind::Number { n, .. } if n == k + 1));
-    // Or White's, right after its number, Black's move after it.
-    let white_box = matches!(before.kind, WordKind::Number { dotted: true, black: false, .. })
+    // Or White's, right after its number (`15. 8 c1 f4`, or bare as the
+    // game prints its numbers, `15 8 c1 f4`, where that number is the
+    // last move number and no rank), Black's move after it.
+    let white_box = matches!(before.kind, WordKind::Number { dotted, black: false, .. } if dotted || b == numbered)
         && after.is_some_and(|w| w.kind == WordKind::Text);
     after_a_move && next_in_turn || white_box
 }
 
-/// The first word of `range` that is not a separator.
-fn beside(words: &[Word], mut range: impl Iterator<Item = usize>) -> Option<&Word> {
-    range.find(|&j| words[j].kind != WordKind::Separator).map(|j| &words[j])
+/// The index of the first word of `range` that is not a separator.
+fn beside(words: &[Word], mut range: impl Iterator<Item = usize>) -> Option<usize> {
+    range.find(|&j| words[j].kind != WordKind::Separator)
 }
+
 
 /// Drops the lines that a page break leaves in the text: a page number
 /// (`426`, `— 174 —`, `{21}`), alone or beside a running head in
@@ -1123,10 +1147,32 @@ mod tests {
         assert_eq!(show("20 ... 5\n21 a5"), ["#20b", "5", "#21", "a5"]);
         assert_eq!(show("10) f3\n5\n11) g4"), ["#10", "f3", "5", "#11", "g4"]);
         assert_eq!(show("19. 6, Nxe3"), ["#19", "6", ",", "Nxe3"]);
+        // Right after a number printed without a stop, where the piece's
+        // letter belongs (`B` scanned as `8`); not after a rank.
+        assert_eq!(
+            show("14 f2 f4 e5 f4 15 8 c1 f4 D d7 e6"),
+            ["#14", "f2", "f4", "e5", "f4", "#15", "8", "c1", "f4", "D", "d7", "e6"]
+        );
+        assert_eq!(
+            show("5 P-B 3 B-R 4 6 P-Q 4 P x P"),
+            ["#5", "P-B", "#3", "B-R", "#4", "#6", "P-Q", "#4", "P", "x", "P"]
+        );
         // A rank, a move's own number, a number in the sequence stay.
         assert_eq!(show("1 P to K 4 P to K 4 2"), ["#1", "P", "to", "K", "#4", "P", "to", "K", "#4", "#2"]);
         assert_eq!(show("3. Nc3 3 ... Nf6 4 e3"), ["#3", "Nc3", "#3b", "Nf6", "#4", "e3"]);
         assert_eq!(show("4 Nf3 5 Bb5"), ["#4", "Nf3", "#5", "Bb5"]);
+    }
+
+    #[test]
+    fn the_days_before_a_date_on_a_postal_card_are_no_number() {
+        assert_eq!(
+            show("  1   3234     0  07.01.25     5756    12  10.01.25\n  2   7273     9  24.01.25"),
+            ["#1", "3234", "0", "07.01.25", "5756", "12", "10.01.25", "#2", "7273", "9", "24.01.25"]
+        );
+        let kinds: Vec<WordKind> = words("2 7273 9 24.01.25 4745").iter().map(|w| w.kind).collect();
+        assert_eq!(kinds[2], WordKind::Separator);
+        // A move number before a date stays one.
+        assert!(words("12 03.04.25 5253")[0].is_number());
     }
 
     #[test]
