@@ -243,6 +243,18 @@ impl<'a> Converter<'a> {
                 .is_none()
                 .then(|| repair::earlier::misreads_explained(&game, &options))
                 .flatten();
+            // Or one that explains a misprint as well as the misprint
+            // does: the text fits two games, and neither is written.
+            let rivals = if fix.is_none() && earlier.is_none() && !game.replay.failed {
+                repair::earlier::misread_rivals(&game, &options)
+            } else {
+                Vec::new()
+            };
+            for (_, explains) in &rivals {
+                if !game.replay.undecided.contains(explains) {
+                    game.replay.undecided.push(*explains);
+                }
+            }
             let fix = fix.or_else(|| earlier.clone().map(Fix::Sure));
             rounds.tentative |= matches!(fix, Some(Fix::Guess(_)));
             // The only edit's confusion is one the text makes; made again,
@@ -267,6 +279,10 @@ impl<'a> Converter<'a> {
                 // What follows the edit is read again with it made.
                 findings.retain(|f| f.ply < edit.ply);
                 findings.push(repair::earlier::finding(edit));
+            }
+            if !rivals.is_empty() {
+                findings.extend(rivals.iter().map(|(edit, explains)| repair::earlier::rival_finding(edit, *explains)));
+                findings.sort_by_key(|f| (f.offset.unwrap_or(0), f.ply));
             }
             // What an earlier round told is not told again; an earlier
             // half-move that this round's reading explains anew is.

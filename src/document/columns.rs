@@ -604,7 +604,15 @@ fn sides_in_order(rows: &mut [Vec<Option<Range<u32>>>], sides: &[Option<bool>]) 
 /// rows of moves under it.
 fn numbered_columns(text: &str, lines: &[Line], at: usize) -> Option<Block> {
     let line = *lines.get(at)?;
-    let heads = cells(text, line, false);
+    let mut heads = cells(text, line, false);
+    // The numbers' row may be labelled as the moves' rows are (`Drag`,
+    // `Zug`, `No.`): a word with no digit before the first number.
+    if heads.len() > 2
+        && !text[heads[0].start as usize..heads[0].end as usize].contains(|c: char| c.is_ascii_digit())
+        && table_number(&text[heads[1].start as usize..heads[1].end as usize]).is_some()
+    {
+        heads.remove(0);
+    }
     let numbers: Vec<u32> = heads
         .iter()
         .map(|c| table_number(&text[c.start as usize..c.end as usize]))

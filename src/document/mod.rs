@@ -1157,6 +1157,25 @@ mod tests {
     }
 
     #[test]
+    fn a_table_across_with_its_numbers_row_labelled_reads_column_by_column() {
+        let text = "Zug     1     2     3     4\nWeiß    d4    Sf3   c4    Sc3\n\
+                    Schwarz d5    Sf6   e6    Le7\n";
+        assert_eq!(sans(text), "d4 d5 Nf3 Nf6 c4 e6 Nc3 Be7");
+    }
+
+    #[test]
+    fn a_result_alone_in_brackets_after_the_moves_is_the_games() {
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n\nSort opgav (1-0).\n";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let result = doc.replay.result.map(|r| doc.lexed.tokens[r as usize].text(text).to_owned());
+        assert_eq!(result.as_deref(), Some("1-0"));
+        // Inside a remark with other words, it is the remark's.
+        let text = "1. e4 e5 2. Nf3 Nc6 (won 1-0 in 1901) 3. Bb5 a6\n";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        assert!(doc.replay.result.is_none());
+    }
+
+    #[test]
     fn a_result_in_the_header_over_the_moves_ends_nothing() {
         // Prose that quotes numbers (`a = 1 … h = 8`), then the header's
         // result, then the moves in numeric notation.

@@ -492,9 +492,17 @@ impl<'t> Layout<'t> {
             .find(|&i| words[i].is_number() && opens[i])
             .unwrap_or(words.len());
         let mut result_after = vec![usize::MAX; words.len() + 1];
+        // A result alone in brackets is the game's too (`Svart vann
+        // (0-1).`, `White resigned (1-0)`).
+        let bracketed = |i: usize| {
+            depth[i] == 1
+                && i > 0
+                && words[i - 1].kind == WordKind::Open
+                && words.get(i + 1).is_some_and(|w| w.kind == WordKind::Close)
+        };
         for i in (0..words.len()).rev() {
             result_after[i] = if words[i].kind == WordKind::Result
-                && depth[i] == 0
+                && (depth[i] == 0 || bracketed(i))
                 && i >= heading
                 && i > first_number
             {

@@ -63,17 +63,79 @@ impl Line {
 /// exactly one edit does best; `None` for a game that fails, has fewer
 /// misprints, or where no such edit, or more than one, is found.
 pub fn misreads_explained(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<Suggestion> {
-    let misreads = &game.replay.misreads;
-    if game.replay.failed || misreads.len() < EXPLAINED {
+    if game.replay.misreads.len() < EXPLAINED {
         return None;
     }
+    let edits = earlier_edits(game, options);
+    let gain = edits.iter().map(|e| e.gain).max()?;
+    let mut best = edits.into_iter().filter(|e| e.gain == gain);
+    let edit = best.next()?;
+    (gain >= EXPLAINED && best.next().is_none()).then_some(edit.suggestion)
+}
+
+/// The edits of one earlier, legal move that explain a move read as a
+/// misprint as well as the misprint does: with the edit made, that move
+/// reads as written, the moves after it read on, and as many misprints
+/// are left as the edit is mistakes (`19. Tfd1 … 25. Tca1`: `Tfc1` at
+/// the 19th, or `Tda1` at the 25th). Each with the half-move of the
+/// misprint it explains. The text then fits two games.
+///
+/// A misprint only in a square of origin written in full (`Cc4-b3` for
+/// the bishop's `Ca4-b3`), its piece and destination read as printed,
+/// has none: a long move's origin says again what its piece and
+/// destination say, and a slip there is told by the move itself.
+pub fn misread_rivals(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<(Suggestion, u32)> {
+    if game.replay.misreads.is_empty() {
+        return Vec::new();
+    }
     let lang = language_of(game, options);
-    let line = Line::new(game)?;
+    let Some(line) = Line::new(game) else {
+        return Vec::new();
+    };
+    let in_origin_only = |ply: u32| {
+        let i = ply as usize - 1;
+        let (Some(&(token, mv)), Some((before, _))) = (line.main.get(i), line.before.get(i)) else {
+            return false;
+        };
+        let written = game.lexed.tokens[token as usize].text(game.text);
+        parse_move(game, lang, before.turn(), written).is_ok_and(|r| {
+            let p = &r.first;
+            p.from.count() == 1 && p.role == Some(mv.role()) && p.to.contains(mv.to())
+        })
+    };
+    earlier_edits(game, options)
+        .into_iter()
+        .filter(|e| e.gain >= 1 && !in_origin_only(e.explains))
+        .map(|e| (e.suggestion, e.explains))
+        .collect()
+}
+
+/// An edit of an earlier move, weighed.
+struct Weighed {
+    suggestion: Suggestion,
+    /// Moves taken for misprints that it leaves read as written.
+    gain: usize,
+    /// The half-move of the misprint that reads as written with it.
+    explains: u32,
+}
+
+/// Each edit of a legal move within [`LOOKED_BACK`] half-moves before a
+/// misprint under which that misprint reads as written and the game
+/// reads on, with how many misprints it takes away.
+fn earlier_edits(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Weighed> {
+    let misreads = &game.replay.misreads;
+    if game.replay.failed {
+        return Vec::new();
+    }
+    let lang = language_of(game, options);
+    let Some(line) = Line::new(game) else {
+        return Vec::new();
+    };
     let word = |i: usize| {
         let token = &game.lexed.tokens[line.main[i].0 as usize];
         (token.span.clone(), token.text(game.text))
     };
-    let mut candidates: Vec<(usize, String, Slip, Move)> = Vec::new();
+    let mut candidates: Vec<(usize, String, Slip, Move, usize)> = Vec::new();
     let misread_at: Vec<usize> = misreads
         .iter()
         .filter_map(|&ply| (ply as usize).checked_sub(1))
@@ -97,52 +159,54 @@ pub fn misreads_explained(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<
                     continue;
                 }
                 if reads_as_written(game, lang, &line, p, v, m, word(m).1) {
-                    candidates.push((p, text, slip, v));
+                    candidates.push((p, text, slip, v, m));
                 }
             }
         }
     }
-    let mut best: Option<(usize, (usize, String, Slip, Move))> = None;
-    let mut tied = false;
-    for (p, text, slip, v) in candidates.into_iter().take(MOST_READ) {
-        let (span, _) = word(p);
+    let mut out = Vec::new();
+    for (p, text, slip, v, m) in candidates.into_iter().take(MOST_READ) {
+        let (span, written) = word(p);
         let Some(left) = misreads_left(game, options, &span, &text) else {
             continue;
         };
-        let gain = misreads.len().saturating_sub(left);
-        match &best {
-            Some((g, _)) if gain < *g => {}
-            Some((g, _)) if gain == *g => tied = true,
-            _ => {
-                best = Some((gain, (p, text, slip, v)));
-                tied = false;
-            }
-        }
+        let before = line.before[p].0.clone();
+        out.push(Weighed {
+            gain: misreads.len().saturating_sub(left),
+            explains: m as u32 + 1,
+            suggestion: Suggestion {
+                ply: p as u32 + 1,
+                slip,
+                moves: san(&before, v, Language::english()),
+                edits: vec![(span, text)],
+                written: written.to_owned(),
+                before,
+                reach: u32::MAX,
+                choices: Vec::new(),
+                partner: None,
+                failed_at: p as u32 + 1,
+            },
+        });
     }
-    let (gain, (p, text, slip, v)) = best?;
-    if tied || gain < EXPLAINED {
-        return None;
-    }
-    let (span, written) = word(p);
-    let before = line.before[p].0.clone();
-    Some(Suggestion {
-        ply: p as u32 + 1,
-        slip,
-        edits: vec![(span, text)],
-        written: written.to_owned(),
-        moves: san(&before, v, Language::english()),
-        before,
-        reach: u32::MAX,
-        choices: Vec::new(),
-        partner: None,
-        failed_at: p as u32 + 1,
-    })
+    out
 }
 
 /// The row of the legal move `edit` finds wrong, at its half-move.
 pub fn finding(edit: &Suggestion) -> Finding {
     let message = format!(
         "legal move \"{}\" that the rest of the game contradicts: later moves read as written, not as misprints, with {}",
+        edit.written,
+        edit.describe()
+    );
+    let at = edit.edits.first().map_or(0, |(range, _)| range.start);
+    edit.finding(Kind::WrongMoveLegal, Severity::Warning, message, at)
+}
+
+/// The row of a legal move that `edit` finds possibly wrong: the
+/// misprint at half-move `explains` reads as written with it.
+pub fn rival_finding(edit: &Suggestion, explains: u32) -> Finding {
+    let message = format!(
+        "possibly: legal move \"{}\" that the rest of the game contradicts: with {}, half-move {explains} reads as written rather than as a misprint; the text fits either",
         edit.written,
         edit.describe()
     );
