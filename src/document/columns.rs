@@ -7,6 +7,10 @@
 //! - **side by side**: each line holds move `n` on the left and move
 //!   `n + d` on the right (`1. e2—e4 c7—c5 18. Rg4—f2 Bc8—b7`); the game
 //!   reads down the left halves, then down the right ones;
+//! - **staggered**: White's column and Black's, each numbered, Black's
+//!   set a line lower, so that each line holds White's move `n` and
+//!   Black's `n - 1` (`2. Kt. to K. B. 3rd      1. P. to K. 4th`); each
+//!   line reads right half first;
 //! - **one column after the other**: White's moves under their numbers,
 //!   then Black's under the same numbers (`WHITE. 1. P to K 4 2. P to K B
 //!   4 … BLACK. 1. P to K 4 2. P takes P …`); the game takes one move from
@@ -136,6 +140,7 @@ impl Reordered {
 pub fn reorder(text: &str, words: &[Word]) -> Option<Reordered> {
     let (order, lines_show_it) = match across(text)
         .or_else(|| side_by_side(text, words).map(|order| (order, true)))
+        .or_else(|| staggered(text, words).map(|order| (order, true)))
     {
         Some(found) => found,
         None => (
@@ -265,6 +270,56 @@ fn side_by_side(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
     order.extend(block.iter().map(|l| l.2..line_end(l.2)));
     order.extend(right_tail);
     order.push(end..text.len() as u32);
+    Some(order)
+}
+
+/// Two columns, White's and Black's, each with its own numbers, Black's
+/// set a line lower (`2. Kt. to K. B. 3rd      1. P. to K. 4th`): each
+/// line holds White's move `n` and, to its right, Black's move `n - 1`,
+/// which the game plays first. In every run of at least [`MIN_RUN`]
+/// such lines, each line reads right half first.
+fn staggered(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
+    // Each line's start, White's number there and where Black's number
+    // (one less, with a stop) starts; `None` for other lines.
+    let mut lines: Vec<Option<(u32, u32, u32)>> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let first = i;
+        i += 1;
+        while i < words.len() && !words[i].line_start {
+            i += 1;
+        }
+        let split = white_number(&words[first]).and_then(|n| {
+            let q = (first + 2..i).find(|&q| dotted_number(&words[q]).is_some_and(|m| m + 1 == n))?;
+            Some((words[first].start, n, words[q].start))
+        });
+        lines.push(split);
+    }
+    let line_end = |at: u32| text[at as usize..].find('\n').map_or(text.len() as u32, |e| at + e as u32);
+    let mut order = Vec::new();
+    let mut cursor = 0;
+    let mut from = 0;
+    for j in 1..=lines.len() {
+        let goes_on =
+            j < lines.len() && matches!((lines[j - 1], lines[j]), (Some(a), Some(b)) if b.1 == a.1 + 1);
+        if goes_on {
+            continue;
+        }
+        let run: Vec<(u32, u32, u32)> = lines[from..j].iter().flatten().copied().collect();
+        if run.len() >= MIN_RUN {
+            for &(start, _, right) in &run {
+                order.push(cursor..start);
+                order.push(right..line_end(right));
+                order.push(start..right);
+                cursor = line_end(right);
+            }
+        }
+        from = j;
+    }
+    if order.is_empty() {
+        return None;
+    }
+    order.push(cursor..text.len() as u32);
     Some(order)
 }
 
