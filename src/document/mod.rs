@@ -1157,6 +1157,20 @@ mod tests {
     }
 
     #[test]
+    fn castling_written_as_the_kings_move_is_read_through_a_misprint() {
+        // `e1gl`: the scan's `l` for `1` in the king's move.
+        let text = "1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8f6 4. e1gl f8c5 5. d2d3 d7d6\n";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O Bc5 d3 d6");
+    }
+
+    #[test]
+    fn a_page_number_over_the_heading_leaves_its_result_the_headings() {
+        let text = "                    97\nAPPENDIX\n\nSmith - Jones, adjudicated 1-0\n\n\
+                    1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n";
+        assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5 a6");
+    }
+
+    #[test]
     fn a_table_across_with_its_numbers_row_labelled_reads_column_by_column() {
         let text = "Zug     1     2     3     4\nWeiß    d4    Sf3   c4    Sc3\n\
                     Schwarz d5    Sf6   e6    Le7\n";

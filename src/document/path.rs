@@ -487,9 +487,10 @@ impl<'t> Layout<'t> {
         }
         let heading = heading_end(text, words);
         // A result before the first move number to open a line is a
-        // header's (`Result: 1-0` over the moves), no end of the game.
+        // header's (`Result: 1-0` over the moves), no end of the game;
+        // a number alone on its line (a page's, `97`) opens no moves.
         let first_number = (0..words.len())
-            .find(|&i| words[i].is_number() && opens[i])
+            .find(|&i| words[i].is_number() && opens[i] && words.get(i + 1).is_some_and(|w| !w.line_start))
             .unwrap_or(words.len());
         let mut result_after = vec![usize::MAX; words.len() + 1];
         // A result alone in brackets is the game's too (`Svart vann

@@ -660,10 +660,18 @@ fn square_at(text: &[char], i: usize) -> Option<Square> {
 /// captured piece named, each of `lang`'s letters.
 fn algebraic_forms(lang: &Language, m: Move) -> Vec<String> {
     if let Some(side) = m.castling_side() {
-        return match side {
-            CastlingSide::KingSide => vec!["O-O".into()],
-            CastlingSide::QueenSide => vec!["O-O-O".into()],
-        };
+        let mut out = vec![match side {
+            CastlingSide::KingSide => "O-O".to_owned(),
+            CastlingSide::QueenSide => "O-O-O".to_owned(),
+        }];
+        // Written as the king's move (`e1g1`, `Ke1-g1`), as coordinates
+        // and long algebraic write it.
+        if let Some(from) = m.from() {
+            let to = Square::from_coords(side.king_to_file(), from.rank());
+            out.push(format!("{from}{to}"));
+            out.extend(lang.letters(Role::King).iter().map(|k| format!("{k}{from}{to}")));
+        }
+        return out;
     }
     let Some(from) = m.from() else {
         return Vec::new();
