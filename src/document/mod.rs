@@ -948,7 +948,8 @@ impl Assembly<'_> {
             }
             cursor = span.end;
         }
-        if let Some(end) = line.ended {
+        let closing = || (line.stop.is_none() && !pos.is_game_over()).then(|| closing_sentence(text, words, cursor)).flatten();
+        if let Some(end) = line.ended.or_else(closing) {
             let w = &words[end];
             if w.kind == WordKind::Result {
                 self.comment(&mut replay, cursor, w.start);
@@ -1055,6 +1056,28 @@ fn heading_result(text: &str, words: &[Word]) -> Option<&'static str> {
         .filter(|&r| r != "*")
 }
 
+/// Words a closing sentence may have at most.
+const CLOSING_WORDS: usize = 6;
+
+/// The word that ends the game in the text's last paragraph, after the
+/// notes that follow the last move (`And Black resigned.`), when that
+/// paragraph is a short sentence that says so of a side it names (a
+/// bare `Drawn.` so far on may be another game's) and nothing after
+/// `from` reads as a result.
+fn closing_sentence(text: &str, words: &[Word], from: u32) -> Option<usize> {
+    let after = words.partition_point(|w| w.start < from);
+    if words[after..].iter().any(|w| w.kind == WordKind::Result) {
+        return None;
+    }
+    let last = words.iter().rposition(|w| w.paragraph)?.max(after);
+    let sentence = &words[last..];
+    let names_a_side = || sentence.iter().any(|w| crate::lang::side_named(w.text(text)).is_some());
+    if sentence.len() > CLOSING_WORDS || sentence.iter().any(|w| w.kind != WordKind::Text) || !names_a_side() {
+        return None;
+    }
+    (last..words.len()).find(|&i| spans::ends_game(text, words, i))
+}
+
 /// `1-0.` is written `1-0`.
 fn result_text_len(word: &str) -> u32 {
     word.trim_end_matches('.').len() as u32
@@ -1154,6 +1177,19 @@ mod tests {
         let text = "Lodz 1907\n\n     1     2     3     4\nWhite d4    Nf3   e3    c4\n\
                     Black d5    e6    c5    Nc6\n\n     5     6\nWhite Nc3   dxc5\nBlack Nf6\n";
         assert_eq!(sans(text), "d4 d5 Nf3 e6 e3 c5 c4 Nc6 Nc3 Nf6 dxc5");
+    }
+
+    #[test]
+    fn a_short_closing_sentence_after_the_notes_ends_the_game() {
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n\n\
+                    (a) A quiet move; 5 ... b5 was usual.\n\nAnd White resigned.\n";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        assert_eq!(doc.replay.ended_in_words, Some(WordedEnd::Resigned(Color::White)));
+        // A sentence of the notes that says so is no end.
+        let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n\n\
+                    Had White played 6 d4 instead, Black would soon have resigned.\n";
+        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        assert_eq!(doc.replay.ended_in_words, None);
     }
 
     #[test]
