@@ -91,7 +91,57 @@ pub fn read(
 ) -> Document {
     let words = words::words(text);
     let tables = readings(text, &words, options);
-    read_in(text, &words, start, &tables, tolerance)
+    let doc = read_in(text, &words, start, &tables, tolerance);
+    match renumbered(text, &words, start, &tables, tolerance) {
+        Some(other) if other.replay.main_plies > doc.replay.main_plies => other,
+        _ => doc,
+    }
+}
+
+/// A game from a position whose text numbers its moves from one of its
+/// own (a puzzle's solution, `1...Bd6 2.Rg4 Rf1+`, from a position at
+/// move 35): read under the text's numbers, its positions and findings
+/// then numbered as the position is. `None` where the text's first move
+/// number is the position's.
+fn renumbered(
+    text: &str,
+    words: &[Word],
+    start: &Chess,
+    tables: &[(Notation, &Language, &str)],
+    tolerance: Tolerance,
+) -> Option<Document> {
+    let black = start.turn() == Color::Black;
+    let first = words.iter().find_map(|w| match w.kind {
+        WordKind::Number { n, black: b, dotted: true } if b == black => Some(n),
+        _ => None,
+    })?;
+    let own = start.fullmoves().get();
+    if first == own {
+        return None;
+    }
+    let at = |n: u32, pos: &Chess| {
+        let setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
+        let setup = shakmaty::Setup {
+            fullmoves: std::num::NonZeroU32::new(n)?,
+            ..setup
+        };
+        setup.position::<Chess>(shakmaty::CastlingMode::Standard).ok()
+    };
+    let shift = |n: u32| u32::try_from(i64::from(n) + i64::from(own) - i64::from(first)).ok();
+    let shifted = at(first, start)?;
+    let mut doc = read_in(text, words, &shifted, tables, tolerance);
+    doc.replay.end = at(shift(doc.replay.end.fullmoves().get())?, &doc.replay.end)?;
+    for f in &mut doc.replay.findings {
+        if f.move_number > 0 {
+            f.move_number = shift(f.move_number)?;
+        }
+        if let Some((fields, number)) = f.fen_before.rsplit_once(' ')
+            && let Ok(n) = number.parse::<u32>()
+        {
+            f.fen_before = format!("{fields} {}", shift(n)?);
+        }
+    }
+    Some(doc)
 }
 
 /// Reads the main line of `text` from `start` in one notation and
@@ -1190,6 +1240,20 @@ mod tests {
                     Had White played 6 d4 instead, Black would soon have resigned.\n";
         let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
         assert_eq!(doc.replay.ended_in_words, None);
+    }
+
+    #[test]
+    fn a_solution_numbered_from_one_reads_from_a_position_later_in_the_game() {
+        let start: Chess = "5r1k/2p4p/2R5/8/Nb6/1P4R1/P4r1P/6K1 b - - 1 35"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let text = "Black to play.\n\n1...Bd6! 2.Rg4? Rf1+ 3.Kg2 R8f2+ 4.Kh3 Rxh2#\n";
+        assert_eq!(sans_from(text, &start), "Bd6 Rg4 Rf1 Kg2 R8f2 Kh3 Rxh2");
+        let doc = read(text, &start, &ReadOptions::default(), Tolerance::Misprints);
+        // Numbered as the position is, not as the text.
+        assert_eq!(doc.replay.end.fullmoves().get(), 39);
     }
 
     #[test]

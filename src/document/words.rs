@@ -183,9 +183,27 @@ pub fn words(text: &str) -> Vec<Word> {
     spaced_results(text, &mut out);
     footnote_marks(text, &mut out);
     counts_before_dates(text, &mut out);
+    dotted_rules(text, &mut out);
     lost_moves(text, &mut out);
     out
 }
+
+/// `. . . . . . . .`: a line of spaced dots that parts a page's sections
+/// (the puzzle from its solution) is a rule, not a row of empty boxes.
+fn dotted_rules(text: &str, out: &mut [Word]) {
+    let mut i = 0;
+    while i < out.len() {
+        let end = (i + 1..out.len()).find(|&j| out[j].line_start).unwrap_or(out.len());
+        let dots = &out[i..end];
+        if out[i].line_start && dots.len() >= DOTTED_RULE && dots.iter().all(|w| w.kind == WordKind::Dots && w.text(text).len() == 1) {
+            out[i..end].iter_mut().for_each(|w| w.kind = WordKind::Separator);
+        }
+        i = end;
+    }
+}
+
+/// Spaced dots on a line of their own that make a rule, at least.
+const DOTTED_RULE: usize = 4;
 
 /// `3234  9  24.01.25`: on a postal score card, the days a player took
 /// over a move stand between the move and the date its card was sent;
@@ -1173,6 +1191,13 @@ mod tests {
         assert_eq!(kinds[2], WordKind::Separator);
         // A move number before a date stays one.
         assert!(words("12 03.04.25 5253")[0].is_number());
+    }
+
+    #[test]
+    fn a_line_of_spaced_dots_is_a_rule() {
+        assert!(words("Black to play.\n\n. . . . . . . .\n\n1...Bd6").iter().all(|w| w.kind != WordKind::Dots));
+        // Dots after a move stand for a move left out.
+        assert_eq!(show("12. Nf3 ...\n13. e4"), ["#12", "Nf3", "…", "#13", "e4"]);
     }
 
     #[test]
