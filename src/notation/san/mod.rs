@@ -84,6 +84,17 @@ const UNIVERSAL_MARKS: &[(&str, Mark)] = &[
     (":", Mark::Capture),
     (",", Mark::Punctuation),
     (".", Mark::Punctuation),
+    // A footnote's number set high after the move (`f5¹`, `Kh8²`).
+    ("¹", Mark::Punctuation),
+    ("²", Mark::Punctuation),
+    ("³", Mark::Punctuation),
+    ("⁴", Mark::Punctuation),
+    ("⁵", Mark::Punctuation),
+    ("⁶", Mark::Punctuation),
+    ("⁷", Mark::Punctuation),
+    ("⁸", Mark::Punctuation),
+    ("⁹", Mark::Punctuation),
+    ("⁰", Mark::Punctuation),
 ];
 
 /// The bytes that start one of [`UNIVERSAL_MARKS`].
@@ -716,6 +727,8 @@ mod tests {
         assert!(en("exd6e.p.").claims.en_passant);
         assert_eq!(en("Nf3!?").nag, Some(5));
         assert_eq!(en("e5.").to, sq(E5));
+        assert_eq!(en("f5¹").to, sq(F5));
+        assert!(en("Kh8²⁰").role == Some(Role::King));
         assert_eq!(en("e4,").to, sq(E4));
         assert!(en("Kb1(=)").draw_offer);
         // "++" is a check elsewhere but mate in Hungarian and Finnish.
