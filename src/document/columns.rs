@@ -189,19 +189,29 @@ fn dotted_number(word: &Word) -> Option<u32> {
     }
 }
 
+/// The words of each line, as ranges of `words`.
+fn word_lines(words: &[Word]) -> impl Iterator<Item = Range<usize>> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let first = i;
+        if first >= words.len() {
+            return None;
+        }
+        i += 1;
+        while i < words.len() && !words[i].line_start {
+            i += 1;
+        }
+        Some(first..i)
+    })
+}
+
 /// Lines that each open with move `n` and hold move `n + d` further on,
 /// `n` counting up line by line: the left halves, then the right ones.
 fn side_by_side(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
     // Each line's start, its number, and where the second number it
     // holds starts, with that number; `None` for other lines.
     let mut lines: Vec<Option<(u32, u32, u32, u32)>> = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        let first = i;
-        i += 1;
-        while i < words.len() && !words[i].line_start {
-            i += 1;
-        }
+    for Range { start: first, end: i } in word_lines(words) {
         // The right half opens with a number past the left's, dotted
         // unless none is (`34 Hcl` closing a column); a table's bar may
         // open the line (`|  1. d4  d5  | 18. Ra2  Le7 |`).
@@ -282,13 +292,7 @@ fn staggered(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
     // Each line's start, White's number there and where Black's number
     // (one less, with a stop) starts; `None` for other lines.
     let mut lines: Vec<Option<(u32, u32, u32)>> = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        let first = i;
-        i += 1;
-        while i < words.len() && !words[i].line_start {
-            i += 1;
-        }
+    for Range { start: first, end: i } in word_lines(words) {
         let split = white_number(&words[first]).and_then(|n| {
             let q = (first + 2..i).find(|&q| dotted_number(&words[q]).is_some_and(|m| m + 1 == n))?;
             Some((words[first].start, n, words[q].start))
