@@ -101,8 +101,8 @@ pub fn read(
 /// A game from a position whose text numbers its moves from one of its
 /// own (a puzzle's solution, `1...Bd6 2.Rg4 Rf1+`, from a position at
 /// move 35): read under the text's numbers, its positions and findings
-/// then numbered as the position is. `None` where the text's first move
-/// number is the position's.
+/// then numbered as the position is. `None` from the first position,
+/// and where the text's first move number is the position's.
 fn renumbered(
     text: &str,
     words: &[Word],
@@ -110,6 +110,10 @@ fn renumbered(
     tables: &[(Notation, &Language, &str)],
     tolerance: Tolerance,
 ) -> Option<Document> {
+    // A game from the first position keeps its numbers.
+    if *start == Chess::default() {
+        return None;
+    }
     let black = start.turn() == Color::Black;
     let first = words.iter().find_map(|w| match w.kind {
         WordKind::Number { n, black: b, dotted: true } if b == black => Some(n),
