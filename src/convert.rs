@@ -238,17 +238,13 @@ impl<'a> Converter<'a> {
                 None
             };
             // A legal but wrong move that the reading took the moves after
-            // it for misprints to get past.
-            let earlier = fix
-                .is_none()
-                .then(|| repair::earlier::misreads_explained(&game, &options))
-                .flatten();
-            // Or one that explains a misprint as well as the misprint
-            // does: the text fits two games, and neither is written.
-            let rivals = if fix.is_none() && earlier.is_none() && !game.replay.failed {
-                repair::earlier::misread_rivals(&game, &options)
+            // it for misprints to get past; or ones that explain a
+            // misprint as well as the misprint does: the text fits two
+            // games, and neither is written.
+            let repair::earlier::EarlierSlips { explained: earlier, rivals } = if fix.is_none() {
+                repair::earlier::earlier_slips(&game, &options)
             } else {
-                Vec::new()
+                Default::default()
             };
             for (_, explains) in &rivals {
                 if !game.replay.undecided.contains(explains) {

@@ -1163,9 +1163,14 @@ fn mark_message(kind: Kind) -> &'static str {
 mod tests {
     use super::*;
 
+    /// The main line read from running `text`, from the first position.
+    fn read_plain(text: &str) -> Document {
+        read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints)
+    }
+
     /// The half-moves of the main line read from running `text`.
     fn main_plies(text: &str) -> u32 {
-        read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints).replay.main_plies
+        read_plain(text).replay.main_plies
     }
 
     fn sans(text: &str) -> String {
@@ -1211,7 +1216,7 @@ mod tests {
         // White's 4th past reading, and the letters of the moves after it
         // read by none of the tables: the game does not end unremarked.
         let text = "Game\n\n1 e4 e5 2 Nf3 Nc6 3 Bb5 a6 4 (???) Ww Zz\n5 Zz Ww 6 Ww Zz 7 Zz Ww\n";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         assert_eq!(doc.replay.main_plies, 6);
         assert!(
             doc.replay.findings.iter().any(|f| f.ply == 7 && f.kind == Kind::Unparseable),
@@ -1237,12 +1242,12 @@ mod tests {
     fn a_short_closing_sentence_after_the_notes_ends_the_game() {
         let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n\n\
                     (a) A quiet move; 5 ... b5 was usual.\n\nAnd White resigned.\n";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         assert_eq!(doc.replay.ended_in_words, Some(WordedEnd::Resigned(Color::White)));
         // A sentence of the notes that says so is no end.
         let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n\n\
                     Had White played 6 d4 instead, Black would soon have resigned.\n";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         assert_eq!(doc.replay.ended_in_words, None);
     }
 
@@ -1284,12 +1289,12 @@ mod tests {
     #[test]
     fn a_result_alone_in_brackets_after_the_moves_is_the_games() {
         let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n\nSort opgav (1-0).\n";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         let result = doc.replay.result.map(|r| doc.lexed.tokens[r as usize].text(text).to_owned());
         assert_eq!(result.as_deref(), Some("1-0"));
         // Inside a remark with other words, it is the remark's.
         let text = "1. e4 e5 2. Nf3 Nc6 (won 1-0 in 1901) 3. Bb5 a6\n";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         assert!(doc.replay.result.is_none());
     }
 
@@ -1334,7 +1339,7 @@ mod tests {
         // the printed move, not at its place in the order the game reads.
         let text = "     1     2     3     4     5\nWhite d4    Nf3   e3    c4    Nc3\n\
                     Black d5    e6    c5    Nc7   Nf6\n";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         let misprint = doc
             .replay
             .findings
@@ -1384,7 +1389,7 @@ mod tests {
         // words after its end.
         let text = "Game.\n\n1. e4, c5;\n2. Nf3, e6;\n3. d4, cxd4;\n4. Nxd4, a6;\n\
                     5. Bd3, Bc5; 6. Nb3, 5; 7. Qe2, Ne7; 8. e5, d6 1-0";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         assert!(doc.replay.failed);
         assert_eq!(doc.replay.main_plies, 11);
     }
@@ -1545,7 +1550,7 @@ mod tests {
     #[test]
     fn a_game_ended_in_words_gives_its_result() {
         let ended = |text: &str| {
-            read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints)
+            read_plain(text)
                 .replay
                 .ended_in_words
         };
@@ -1603,7 +1608,7 @@ mod tests {
         // A sentence opening the next line with a mark's word is no mark.
         let follows = "1.e4 e5 2.Nf3 Nc6 3.Bb5\nCheckmate follows. 1-0";
         assert_eq!(sans(follows), "e4 e5 Nf3 Nc6 Bb5");
-        let doc = read(follows, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(follows);
         assert!(doc.replay.findings.iter().all(|f| f.kind != Kind::WrongMateMark), "{:?}", doc.replay.findings);
         // A note after the end that quotes how the game would go on.
         let noted = "1. e4 e5 2. Nf3 Nc6 3. Bc4, and wins. (a)\n\n(a) Then 3. ... Nf6 4. Ng5 d5 \
@@ -1633,7 +1638,7 @@ mod tests {
         let text = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Bxf7+ Ke7 6. O-O Qxe5\n\
                     A famous trap. After 7. Bxg8 Rxg8 8. c3 Qxe4 White is lost, after 7. c3 Kxf7 \
                     8. cxd4 Qxe4 he is a piece down.\n\nWhite resigned.";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Bxf7 Ke7 O-O Qxe5");
         assert!(!doc.replay.failed, "{:?}", doc.replay.findings);
         assert_eq!(doc.replay.ended_in_words, Some(WordedEnd::Resigned(Color::White)));
@@ -1657,7 +1662,7 @@ mod tests {
         // take there: the place was `exd4`, however far from its print.
         let text = "1. e4 e5 2. Nf3 Nc6 3. d4 b5 4. Nxd4 Nf6 5. Nc3 Bb4 6. Nxc6 dxc6 7. Qxd8+ Kxd8 1-0";
         assert_eq!(sans(text), "e4 e5 Nf3 Nc6 d4 exd4 Nxd4 Nf6 Nc3 Bb4 Nxc6 dxc6 Qxd8 Kxd8");
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         let row = doc.replay.findings.iter().find(|f| f.ply == 6).expect("a row at b5");
         assert_eq!((row.kind, row.written.as_str()), (Kind::WrongMoveLegal, "b5"));
         assert!(row.suggestion.split(' ').any(|s| s == "exd4"), "{row:?}");
@@ -1667,7 +1672,7 @@ mod tests {
     #[test]
     fn a_pawns_capture_printed_as_a_plain_square_is_reported() {
         let text = "Game.\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 Nf6 5. Be3 Bxe3 6. e3 d6 *";
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         let row = doc.replay.findings.iter().find(|f| f.ply == 11).expect("a row at e3");
         assert_eq!((row.kind, row.written.as_str(), row.suggestion.as_str()), (Kind::WrongCaptureMark, "e3", "fxe3"));
     }
@@ -1677,7 +1682,7 @@ mod tests {
         let text = "Partita.\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ \
                     7. Bd2 Bxd2+ Bxd2+ 8. Nbxd2 d5 *";
         assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4 Bd2 Bxd2 Nbxd2 d5");
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         let row = doc.replay.findings.iter().find(|f| f.kind == Kind::MissingMoves).expect("a row");
         assert_eq!((row.ply, row.written.as_str(), row.severity), (15, "Bxd2+", Severity::Warning));
     }
@@ -1687,7 +1692,7 @@ mod tests {
         // Algebraic for the opening, then Spanish descriptive.
         let text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O A2R 6. T1R P4CD 7. A3C P3D 8. P3A O-O";
         assert_eq!(sans(text), "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O");
-        let doc = read(text, &Chess::default(), &ReadOptions::default(), Tolerance::Misprints);
+        let doc = read_plain(text);
         let told = doc.replay.findings.iter().find(|f| f.message.contains("changes notation"));
         assert_eq!(told.map(|f| (f.ply, f.written.as_str())), Some((10, "A2R")));
         // Placed before the move, as every finding at a half-move is.

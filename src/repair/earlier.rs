@@ -58,40 +58,45 @@ impl Line {
     }
 }
 
-/// The edit of one earlier, legal move under which `game`'s text reads
-/// with at least [`EXPLAINED`] fewer moves taken for misprints, when
-/// exactly one edit does best; `None` for a game that fails, has fewer
-/// misprints, or where no such edit, or more than one, is found.
-pub fn misreads_explained(game: &Game<'_>, options: &ReadOptions<'_>) -> Option<Suggestion> {
-    if game.replay.misreads.len() < EXPLAINED {
-        return None;
-    }
-    let edits = earlier_edits(game, options);
-    let gain = edits.iter().map(|e| e.gain).max()?;
-    let mut best = edits.into_iter().filter(|e| e.gain == gain);
-    let edit = best.next()?;
-    (gain >= EXPLAINED && best.next().is_none()).then_some(edit.suggestion)
+/// What one edit of an earlier, legal move says of the moves `game`'s
+/// reading took for misprints.
+#[derive(Default)]
+pub struct EarlierSlips {
+    /// The edit under which the text reads with at least [`EXPLAINED`]
+    /// fewer misprints, when exactly one edit does best.
+    pub explained: Option<Suggestion>,
+    /// Where none does, the edits that explain a misprint as well as the
+    /// misprint does: with the edit made, that move reads as written,
+    /// the moves after it read on, and as many misprints are left as the
+    /// edit is mistakes (`19. Tfd1 … 25. Tca1`: `Tfc1` at the 19th, or
+    /// `Tda1` at the 25th). Each with the half-move of the misprint it
+    /// explains; the text then fits two games. A misprint only in a
+    /// square of origin written in full (`Cc4-b3` for the bishop's
+    /// `Ca4-b3`), its piece and destination read as printed, has none: a
+    /// long move's origin says again what its piece and destination say,
+    /// and a slip there is told by the move itself.
+    pub rivals: Vec<(Suggestion, u32)>,
 }
 
-/// The edits of one earlier, legal move that explain a move read as a
-/// misprint as well as the misprint does: with the edit made, that move
-/// reads as written, the moves after it read on, and as many misprints
-/// are left as the edit is mistakes (`19. Tfd1 … 25. Tca1`: `Tfc1` at
-/// the 19th, or `Tda1` at the 25th). Each with the half-move of the
-/// misprint it explains. The text then fits two games.
-///
-/// A misprint only in a square of origin written in full (`Cc4-b3` for
-/// the bishop's `Ca4-b3`), its piece and destination read as printed,
-/// has none: a long move's origin says again what its piece and
-/// destination say, and a slip there is told by the move itself.
-pub fn misread_rivals(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<(Suggestion, u32)> {
-    if game.replay.misreads.is_empty() {
-        return Vec::new();
+/// The [`EarlierSlips`] of `game`; none for a game that fails or has no
+/// misprints.
+pub fn earlier_slips(game: &Game<'_>, options: &ReadOptions<'_>) -> EarlierSlips {
+    let none = EarlierSlips::default();
+    if game.replay.failed || game.replay.misreads.is_empty() {
+        return none;
     }
     let lang = language_of(game, options);
     let Some(line) = Line::new(game) else {
-        return Vec::new();
+        return none;
     };
+    let edits = earlier_edits(game, options, lang, &line);
+    let gain = edits.iter().map(|e| e.gain).max().unwrap_or(0);
+    if gain >= EXPLAINED && edits.iter().filter(|e| e.gain == gain).count() == 1 {
+        return EarlierSlips {
+            explained: edits.into_iter().find(|e| e.gain == gain).map(|e| e.suggestion),
+            rivals: Vec::new(),
+        };
+    }
     let in_origin_only = |ply: u32| {
         let i = ply as usize - 1;
         let (Some(&(token, mv)), Some((before, _))) = (line.main.get(i), line.before.get(i)) else {
@@ -103,11 +108,14 @@ pub fn misread_rivals(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<(Sugges
             p.from.count() == 1 && p.role == Some(mv.role()) && p.to.contains(mv.to())
         })
     };
-    earlier_edits(game, options)
-        .into_iter()
-        .filter(|e| e.gain >= 1 && !in_origin_only(e.explains))
-        .map(|e| (e.suggestion, e.explains))
-        .collect()
+    EarlierSlips {
+        explained: None,
+        rivals: edits
+            .into_iter()
+            .filter(|e| e.gain >= 1 && !in_origin_only(e.explains))
+            .map(|e| (e.suggestion, e.explains))
+            .collect(),
+    }
 }
 
 /// An edit of an earlier move, weighed.
@@ -122,15 +130,8 @@ struct Weighed {
 /// Each edit of a legal move within [`LOOKED_BACK`] half-moves before a
 /// misprint under which that misprint reads as written and the game
 /// reads on, with how many misprints it takes away.
-fn earlier_edits(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Weighed> {
+fn earlier_edits(game: &Game<'_>, options: &ReadOptions<'_>, lang: &Language, line: &Line) -> Vec<Weighed> {
     let misreads = &game.replay.misreads;
-    if game.replay.failed {
-        return Vec::new();
-    }
-    let lang = language_of(game, options);
-    let Some(line) = Line::new(game) else {
-        return Vec::new();
-    };
     let word = |i: usize| {
         let token = &game.lexed.tokens[line.main[i].0 as usize];
         (token.span.clone(), token.text(game.text))
@@ -158,7 +159,7 @@ fn earlier_edits(game: &Game<'_>, options: &ReadOptions<'_>) -> Vec<Weighed> {
                 if v == line.main[p].1 || candidates.iter().any(|c| c.0 == p && c.3 == v) {
                     continue;
                 }
-                if reads_as_written(game, lang, &line, p, v, m, word(m).1) {
+                if reads_as_written(game, lang, line, p, v, m, word(m).1) {
                     candidates.push((p, text, slip, v, m));
                 }
             }
