@@ -16,11 +16,13 @@
 //! ```
 
 use shakmaty::fen::Fen;
-use shakmaty::{Board, Color, Square};
+use shakmaty::{Board, CastlingMode, Chess, Color, Square};
 
 use crate::document::odds;
 use crate::lang::{Letters, side_named};
-use crate::notation::fen::{parse_fen, parse_piece_list};
+use crate::engine::resolve::{Resolution, resolve_with};
+use crate::notation::fen::{FenReading, parse_fen, parse_piece_list};
+use crate::notation::san;
 
 /// A position read from the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -180,17 +182,77 @@ fn piece_list(text: &str) -> Option<Result<Written, (u32, String, String)>> {
         .or_else(|| rest.find('\n'))
         .map_or(text.len(), |i| second + i);
     let written = text[start..end].to_owned();
+    let stated = turn_in_words(&lower);
     Some(
-        match parse_piece_list(&written, Letters::Auto, turn_in_words(&lower)) {
-            Ok(reading) => Ok(Written {
-                fen: reading.fen,
-                at: start as u32,
-                written,
-            }),
+        match parse_piece_list(&written, Letters::Auto, stated.unwrap_or(Color::White)) {
+            Ok(reading) => {
+                let fen = match stated {
+                    Some(_) => reading.fen,
+                    None => turn_by_moves(&reading, &text[end..]).unwrap_or(reading.fen),
+                };
+                Ok(Written {
+                    fen,
+                    at: start as u32,
+                    written,
+                })
+            }
             Err(e) => Err((start as u32, written, e.message)),
         },
     )
 }
+
+/// The FEN of a piece list whose words leave the side to move unsaid
+/// (`Svart drar och vinner.`), with the side for which the first move
+/// written after it is legal (`23...Lxh4!`: Black), and that move's
+/// number where it has one; `None` when no move tells. Moves under a
+/// number are asked first, then any word that reads as a move; a move
+/// legal for both sides is the side's its number marks (`23...`), else
+/// White's.
+fn turn_by_moves(list: &FenReading, after: &str) -> Option<String> {
+    let (lang, _) = Letters::Auto.tables().into_iter().find(|(_, name)| *name == list.letters)?;
+    let fields: Vec<&str> = list.fen.split(' ').collect();
+    let [board, _, castling, en_passant, clock, _] = fields[..] else {
+        return None;
+    };
+    let fen = |side: &str, number: u32| format!("{board} {side} {castling} {en_passant} {clock} {number}");
+    let position = |side: &str| fen(side, 1).parse::<Fen>().ok()?.into_position::<Chess>(CastlingMode::Standard).ok();
+    let sides = [position("w"), position("b")];
+    let legal = |word: &str, side: &Option<Chess>| {
+        side.as_ref().is_some_and(|pos| {
+            san::parse(word, lang)
+                .is_ok_and(|pattern| matches!(resolve_with(pos, &pattern, None), Resolution::Unique(_)))
+        })
+    };
+    let words: Vec<&str> = after.split_whitespace().take(WORDS_ASKED).collect();
+    // (number, written with Black's dots, move)
+    let numbered = words.iter().enumerate().filter_map(|(i, w)| {
+        let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (number, rest) = if digits > 0 && w[digits..].starts_with(['.', '…']) {
+            (&w[..digits], &w[digits..])
+        } else {
+            let before = words.get(i.checked_sub(1)?)?;
+            let number = before.trim_end_matches(['.', '…']);
+            (number, &before[number.len()..])
+        };
+        let n = number.parse::<u32>().ok()?;
+        let black = rest.starts_with("..") || rest.starts_with('…');
+        Some((Some(n), black, rest.trim_start_matches(['.', '…'])))
+    });
+    let any = words.iter().map(|w| (None, false, *w));
+    numbered.chain(any).find_map(|(number, black, word)| {
+        let word = word.trim_end_matches([',', ';', ')']);
+        let side = match (legal(word, &sides[0]), legal(word, &sides[1])) {
+            (false, false) => return None,
+            (true, true) if !black => "w",
+            (true, false) => "w",
+            _ => "b",
+        };
+        Some(fen(side, number.unwrap_or(1).max(1)))
+    })
+}
+
+/// Words after a piece list among which its first move is looked for.
+const WORDS_ASKED: usize = 80;
 
 /// Whether `word` reads as an item of a piece list: a square, after at
 /// most two letters of a piece (`g6,`, `Kb6`, `Ktf3.`).
@@ -205,8 +267,8 @@ fn is_piece_on_square(word: &str) -> bool {
 }
 
 /// The side to move that a text in lower case names in words (`Black to
-/// play`), else White.
-fn turn_in_words(lower: &str) -> Color {
+/// play`); `None` where it names none.
+fn turn_in_words(lower: &str) -> Option<Color> {
     const BLACK_MOVES: &[&str] = &[
         "black to move",
         "black to play",
@@ -220,11 +282,10 @@ fn turn_in_words(lower: &str) -> Color {
         "sötét lép",
         "sötét indul",
     ];
-    if BLACK_MOVES.iter().any(|words| lower.contains(words)) {
-        Color::Black
-    } else {
-        Color::White
-    }
+    BLACK_MOVES
+        .iter()
+        .any(|words| lower.contains(words))
+        .then_some(Color::Black)
 }
 
 /// Where the words that lead a side's list (`White:`, `Schwarz:`,
@@ -290,6 +351,20 @@ mod tests {
         let text = "White: Kg1, Qd1.\nBlack: Kg8, h7.\nBlack to play and draw.";
         let found = find(text).fen.map(|w| w.fen);
         assert_eq!(found.as_deref(), Some("6k1/7p/8/8/8/8/8/3Q2K1 b - - 0 1"));
+    }
+
+    #[test]
+    fn a_piece_list_takes_the_side_to_move_from_its_first_legal_move() {
+        // The caption's `23.dxe5` was played to reach the list; the
+        // solution's first move is Black's, numbered as the game's.
+        let text = "Vit: Kg1, Dd3, Sh4, e5.\nSvart: Kg8, Le7, d5.\n\n\
+                    Ställningen efter 23.dxe5. Svart drar och vinner.\n\n23...Lxh4! 24.Dh3 Lg5";
+        let found = find(text).fen.map(|w| w.fen);
+        assert_eq!(found.as_deref(), Some("6k1/4b3/8/3pP3/7N/3Q4/8/6K1 b - - 0 23"));
+        // Where the first move is White's, White moves, under its number.
+        let text = "White: Kg1, Qd3, Nh4, e5.\nBlack: Kg8, Be7, d5.\n\n12.Nf5 Bf8 13.Qxd5";
+        let found = find(text).fen.map(|w| w.fen);
+        assert_eq!(found.as_deref(), Some("6k1/4b3/8/3pP3/7N/3Q4/8/6K1 w - - 0 12"));
     }
 
     #[test]
