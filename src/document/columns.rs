@@ -756,12 +756,14 @@ fn ruled(text: &str, lines: &[Line], at: usize) -> Option<Block> {
     let bar_cells = |line: Line| -> Option<Vec<Option<Cell>>> {
         let body = &text[line.start as usize..line.end as usize];
         let trimmed = body.trim();
-        if !trimmed.starts_with('|') {
+        // A row's label may stand before its first bar (`White | e4 |`).
+        let open = usize::from(trimmed.starts_with('|'));
+        if open == 0 && !trimmed.contains('|') {
             return None;
         }
         let mut out = Vec::new();
-        let mut from = line.start + (body.len() - body.trim_start().len()) as u32 + 1;
-        for part in trimmed[1..].split('|') {
+        let mut from = line.start + (body.len() - body.trim_start().len() + open) as u32;
+        for part in trimmed[open..].split('|') {
             let inner = Line {
                 start: from,
                 end: from + part.len() as u32,

@@ -135,7 +135,9 @@ fn joins(words: &[Word], i: usize, text: &str, in_bracket: bool) -> bool {
         return false;
     }
     match w.kind {
-        WordKind::Text | WordKind::Open | WordKind::Close => true,
+        // A rule under a table's row (`--------`) is no part of a move.
+        WordKind::Text => !is_rule(w.text(text)),
+        WordKind::Open | WordKind::Close => true,
         // `K. Kt, to B. 3rd.`: a stop scanned as a comma, glued to the
         // piece, before the word that joins piece and square.
         WordKind::Separator => {
@@ -156,6 +158,12 @@ fn joins(words: &[Word], i: usize, text: &str, in_bracket: bool) -> bool {
         } => n <= 8 && (!dotted || w.text(text).ends_with('.') || in_bracket),
         _ => false,
     }
+}
+
+/// Whether `word` is a rule drawn with dashes or the like: three or
+/// more, nothing else.
+fn is_rule(word: &str) -> bool {
+    word.chars().count() >= 3 && word.chars().all(|c| matches!(c, '-' | '—' | '–' | '=' | '_'))
 }
 
 /// The spans that start at word `first`: for each length, the joined
