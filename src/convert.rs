@@ -241,10 +241,17 @@ impl<'a> Converter<'a> {
             // it for misprints to get past; or ones that explain a
             // misprint as well as the misprint does: the text fits two
             // games, and neither is written.
-            let repair::earlier::EarlierSlips { explained: earlier, rivals } = if fix.is_none() {
+            // A game that fails is asked the same when its own fix is
+            // only a guess: an earlier edit may read it to its end.
+            let guessed = matches!(fix, Some(Fix::Guess(_)));
+            let repair::earlier::EarlierSlips { explained: earlier, rivals } = if fix.is_none() || guessed {
                 repair::earlier::earlier_slips(&game, &options)
             } else {
                 Default::default()
+            };
+            let fix = match (&earlier, guessed) {
+                (Some(edit), true) => Some(Fix::Sure(edit.clone())),
+                _ => fix,
             };
             for (_, explains) in &rivals {
                 if !game.replay.undecided.contains(explains) {
@@ -449,7 +456,10 @@ impl<'a> Converter<'a> {
             && game.replay.undecided.is_empty();
         // Unrepaired, the game as a whole is the game as written.
         if !repaired && fixed {
-            findings.retain(|f| f.ply > 0);
+            // The letters stay those of the first reading; a first reading
+            // that failed told none, so the last one's are told.
+            let told_letters = rounds.whole.iter().any(|f| f.kind == Kind::LetterSet);
+            findings.retain(|f| f.ply > 0 || (f.kind == Kind::LetterSet && !told_letters));
             findings.extend(rounds.whole);
         }
         for f in &mut findings {

@@ -8,6 +8,7 @@
 //! earlier, legal move under which later moves read as written: made, the
 //! game reads with at least [`EXPLAINED`] fewer misprints.
 
+use std::cmp::Reverse;
 use std::ops::Range;
 
 use shakmaty::{Chess, Move, Position};
@@ -78,11 +79,17 @@ pub struct EarlierSlips {
     pub rivals: Vec<(Suggestion, u32)>,
 }
 
-/// The [`EarlierSlips`] of `game`; none for a game that fails or has no
-/// misprints.
+/// The [`EarlierSlips`] of `game`; none for a game without misprints.
+///
+/// A game that fails after its misprints counts its failure as one
+/// more: an edit explains it when, made, the game reads to its end with
+/// fewer misprints (`24…Lg3` for `Lg5`, the bishop's next move `Lh6`
+/// taken for a misprint, and the game failing at `Txf4`, which is
+/// `Lxf4` from h6); it is believed when no other does as well, and never
+/// left as a rival.
 pub fn earlier_slips(game: &Game<'_>, options: &ReadOptions<'_>) -> EarlierSlips {
     let none = EarlierSlips::default();
-    if game.replay.failed || game.replay.misreads.is_empty() {
+    if game.replay.misreads.is_empty() {
         return none;
     }
     let lang = language_of(game, options);
@@ -90,10 +97,20 @@ pub fn earlier_slips(game: &Game<'_>, options: &ReadOptions<'_>) -> EarlierSlips
         return none;
     };
     let edits = earlier_edits(game, options, lang, &line);
-    let gain = edits.iter().map(|e| e.gain).max().unwrap_or(0);
-    if gain >= EXPLAINED && edits.iter().filter(|e| e.gain == gain).count() == 1 {
+    // Of edits that take away as many misprints, the one that leaves
+    // fewer other faults (a capture mark on a move that takes nothing,
+    // a move two pieces could make) does best.
+    let best = edits.iter().map(|e| (e.gain, Reverse(e.faults))).max();
+    let enough = if game.replay.failed { 1 } else { EXPLAINED };
+    if let Some((gain, faults)) = best
+        && gain >= enough
+        && edits.iter().filter(|e| (e.gain, Reverse(e.faults)) == (gain, faults)).count() == 1
+    {
         return EarlierSlips {
-            explained: edits.into_iter().find(|e| e.gain == gain).map(|e| e.suggestion),
+            explained: edits
+                .into_iter()
+                .find(|e| (e.gain, Reverse(e.faults)) == (gain, faults))
+                .map(|e| e.suggestion),
             rivals: Vec::new(),
         };
     }
@@ -108,6 +125,9 @@ pub fn earlier_slips(game: &Game<'_>, options: &ReadOptions<'_>) -> EarlierSlips
             p.from.count() == 1 && p.role == Some(mv.role()) && p.to.contains(mv.to())
         })
     };
+    if game.replay.failed {
+        return none;
+    }
     EarlierSlips {
         explained: None,
         rivals: edits
@@ -125,6 +145,8 @@ struct Weighed {
     gain: usize,
     /// The half-move of the misprint that reads as written with it.
     explains: u32,
+    /// Findings left, made, other than misprints and notes.
+    faults: usize,
 }
 
 /// Each edit of a legal move within [`LOOKED_BACK`] half-moves before a
@@ -168,12 +190,13 @@ fn earlier_edits(game: &Game<'_>, options: &ReadOptions<'_>, lang: &Language, li
     let mut out = Vec::new();
     for (p, text, slip, v, m) in candidates.into_iter().take(MOST_READ) {
         let (span, written) = word(p);
-        let Some(left) = misreads_left(game, options, &span, &text) else {
+        let Some((left, faults)) = misreads_left(game, options, &span, &text) else {
             continue;
         };
         let before = line.before[p].0.clone();
         out.push(Weighed {
-            gain: misreads.len().saturating_sub(left),
+            gain: (misreads.len() + usize::from(game.replay.failed)).saturating_sub(left),
+            faults,
             explains: m as u32 + 1,
             suggestion: Suggestion {
                 ply: p as u32 + 1,
@@ -250,22 +273,27 @@ fn reads_as_written(
     };
     play(&mut pos, v);
     for &(_, mv) in &line.main[p + 1..m] {
-        if !pos.is_legal(mv) {
+        // The same move may take what the edit put in its way
+        // (`Qxf6+` of a queen `Dh6` had moved away from f6).
+        let Some(mv) = pos.legal_moves().into_iter().find(|l| {
+            l.from() == mv.from() && l.to() == mv.to() && l.role() == mv.role() && l.promotion() == mv.promotion()
+        }) else {
             return false;
-        }
+        };
         play(&mut pos, mv);
     }
     legal_reading(game, lang, &(pos, origins), written).is_some()
 }
 
 /// How many moves `game`'s text, with `range` replaced by `text`, reads
-/// as misprints; `None` when it then fails or reads fewer half-moves.
+/// as misprints, and how many other faults it then has; `None` when it
+/// then fails or reads fewer half-moves.
 fn misreads_left(
     game: &Game<'_>,
     options: &ReadOptions<'_>,
     range: &Range<u32>,
     text: &str,
-) -> Option<usize> {
+) -> Option<(usize, usize)> {
     let (edited, _) = splice(game.text, &[(range.clone(), text.to_owned())]);
     let options = ReadOptions {
         notation: Some(game.notation),
@@ -273,6 +301,11 @@ fn misreads_left(
         ..*options
     };
     let again = read(&edited, &options);
-    (!again.replay.failed && again.replay.main_plies >= game.replay.main_plies)
-        .then_some(again.replay.misreads.len())
+    let misreads = &again.replay.misreads;
+    let faults = again
+        .findings
+        .iter()
+        .filter(|f| f.severity != Severity::Info && f.ply > 0 && !misreads.contains(&f.ply))
+        .count();
+    (!again.replay.failed && again.replay.main_plies >= game.replay.main_plies).then_some((misreads.len(), faults))
 }
