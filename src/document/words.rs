@@ -676,12 +676,29 @@ pub fn split_pairs(text: &str, words: &[Word]) -> Option<Vec<Word>> {
 }
 
 /// Where `word` splits into two algebraic moves, the first as short as
-/// can be.
+/// can be; the first may end in an evaluation sign (`Lxa7±dxc4?`,
+/// `Dxc6+−Lxc3`).
 fn pair_cut(word: &str) -> Option<usize> {
-    if !word.is_ascii() || word.len() < 4 {
+    if word.len() < 4 {
         return None;
     }
-    (2..word.len() - 1).find(|&k| is_algebraic(&word[..k]) && is_algebraic(&word[k..]))
+    word.char_indices()
+        .map(|(k, _)| k)
+        .filter(|&k| k >= 2)
+        .find(|&k| is_algebraic(without_evaluation(&word[..k])) && is_algebraic(&word[k..]))
+}
+
+/// Evaluation signs that may close a move: each is cut from the end of
+/// a word once, the longest first.
+const EVALUATIONS: &[&str] = &["+/-", "-/+", "+/=", "=/+", "+−", "−+", "+-", "-+", "±", "∓", "⩲", "⩱", "∞", "="];
+
+/// `word` without the evaluation signs at its end.
+fn without_evaluation(word: &str) -> &str {
+    let mut rest = word;
+    while let Some(shorter) = EVALUATIONS.iter().find_map(|sign| rest.strip_suffix(sign)) {
+        rest = shorter;
+    }
+    rest
 }
 
 /// Whether `s` has the shape of one algebraic move: castling, or a
@@ -1125,6 +1142,10 @@ mod tests {
             pair_cut(w).map(|at| (&w[..at], &w[at..]))
         }
         assert_eq!(cut("e4e6"), Some(("e4", "e6")));
+        assert_eq!(cut("Lxa7±dxc4?"), Some(("Lxa7±", "dxc4?")));
+        assert_eq!(cut("Dxc6+−Lxc3?"), Some(("Dxc6+−", "Lxc3?")));
+        assert_eq!(cut("d4=Sf6"), Some(("d4=", "Sf6")));
+        assert_eq!(cut("e2-e4"), None);
         assert_eq!(cut("Lg5h6"), Some(("Lg5", "h6")));
         assert_eq!(cut("Lxf6Dxf6"), Some(("Lxf6", "Dxf6")));
         assert_eq!(cut("O-O-OSb6"), Some(("O-O-O", "Sb6")));
