@@ -205,41 +205,52 @@ fn word_lines(words: &[Word]) -> impl Iterator<Item = Range<usize>> + '_ {
     })
 }
 
-/// Lines that each open with move `n` and hold move `n + d` further on,
-/// `n` counting up line by line: the left halves, then the right ones.
+/// Lines that each open with move `n` and hold move `n + d` further on
+/// (and `n + 2d`, … where three or more columns stand side by side), `n`
+/// counting up line by line: the left column, then each one to its
+/// right. The last lines may hold fewer columns, the right ones run out.
 fn side_by_side(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
-    // Each line's start, its number, and where the second number it
+    // Each line's start and number, and where each further number it
     // holds starts, with that number; `None` for other lines.
-    let mut lines: Vec<Option<(u32, u32, u32, u32)>> = Vec::new();
+    let mut lines: Vec<Option<Columns>> = Vec::new();
     for Range { start: first, end: i } in word_lines(words) {
-        // The right half opens with a number past the left's, dotted
-        // unless none is (`34 Hcl` closing a column); a table's bar may
-        // open the line (`|  1. d4  d5  | 18. Ra2  Le7 |`).
+        // A column to the right opens with a number past the one before,
+        // dotted unless none is (`34 Hcl` closing a column); a table's
+        // bar may open the line (`|  1. d4  d5  | 18. Ra2  Le7 |`).
         let head = (first..i).find(|&k| words[k].kind != WordKind::Separator).unwrap_or(first);
         let split = white_number(&words[head]).and_then(|n| {
-            let later = |number: fn(&Word) -> Option<u32>| {
-                (head + 2..i)
-                    .find_map(|q| number(&words[q]).filter(|&m| m > n + 1).map(|m| (q, m)))
-            };
-            let (q, m) = later(dotted_number).or_else(|| later(white_number))?;
-            Some((words[first].start, n, words[q].start, m))
+            let mut splits = Vec::new();
+            let (mut from, mut last) = (head, n);
+            loop {
+                let later = |number: fn(&Word) -> Option<u32>| {
+                    (from + 2..i).find_map(|q| number(&words[q]).filter(|&m| m > last + 1).map(|m| (q, m)))
+                };
+                let Some((q, m)) = later(dotted_number).or_else(|| later(white_number)) else {
+                    break;
+                };
+                splits.push((words[q].start, m));
+                (from, last) = (q, m);
+            }
+            (!splits.is_empty()).then(|| (words[first].start, n, splits))
         });
         lines.push(split);
     }
     // The longest block of adjacent lines that count up together.
+    let goes_on = |a: &Columns, b: &Columns| {
+        b.1 == a.1 + 1 && b.2.len() <= a.2.len() && b.2.iter().zip(&a.2).all(|(y, x)| y.1 == x.1 + 1)
+    };
     let mut best: Option<Range<usize>> = None;
     let mut from = 0;
     for j in 1..=lines.len() {
-        let goes_on = j < lines.len()
-            && matches!((lines[j - 1], lines[j]), (Some(a), Some(b)) if b.1 == a.1 + 1 && b.3 == a.3 + 1);
-        if !goes_on {
+        let on = j < lines.len() && matches!((&lines[j - 1], &lines[j]), (Some(a), Some(b)) if goes_on(a, b));
+        if !on {
             if j - from >= MIN_RUN && best.as_ref().is_none_or(|b| j - from > b.len()) {
                 best = Some(from..j);
             }
             from = j;
         }
     }
-    let block: Vec<(u32, u32, u32, u32)> = lines[best?].iter().flatten().copied().collect();
+    let block: Vec<Columns> = lines[best?].iter().flatten().cloned().collect();
     let line_end = |at: u32| {
         text[at as usize..]
             .find('\n')
@@ -252,7 +263,7 @@ fn side_by_side(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
     // and are the right's (`czarne wygrywają.`, the result under its
     // last move).
     let (mut left_tail, mut right_tail) = (Vec::new(), Vec::new());
-    let (mut n, mut end) = (last.1, line_end(last.2));
+    let (mut n, mut end) = (last.1, line_end(last.2.last()?.0));
     while let Some(at) = words.iter().position(|w| w.start >= end)
         && words[at].line_start
         && white_number(&words[at]) == Some(n + 1)
@@ -273,15 +284,27 @@ fn side_by_side(text: &str, words: &[Word]) -> Option<Vec<Range<u32>>> {
         end = next;
         n += 1;
     }
-    let mut order = Vec::with_capacity(2 * block.len() + 2 * left_tail.len() + 2);
+    let columns = first.2.len() + 1;
+    let mut order = Vec::with_capacity(columns * block.len() + 2 * left_tail.len() + 2);
     order.push(0..first.0);
-    order.extend(block.iter().map(|l| l.0..l.2));
-    order.extend(left_tail);
-    order.extend(block.iter().map(|l| l.2..line_end(l.2)));
+    for c in 0..columns {
+        for (start, _, splits) in &block {
+            let from = if c == 0 { Some(*start) } else { splits.get(c - 1).map(|s| s.0) };
+            let to = splits.get(c).map_or_else(|| from.map(line_end), |s| Some(s.0));
+            order.extend(from.zip(to).map(|(from, to)| from..to));
+        }
+        if c == 0 {
+            order.append(&mut left_tail);
+        }
+    }
     order.extend(right_tail);
     order.push(end..text.len() as u32);
     Some(order)
 }
+
+/// A line of columns side by side: where it starts, its first move
+/// number, and where each column to the right starts, with its number.
+type Columns = (u32, u32, Vec<(u32, u32)>);
 
 /// Two columns, White's and Black's, each with its own numbers, Black's
 /// set a line lower (`2. Kt. to K. B. 3rd      1. P. to K. 4th`): each
@@ -933,6 +956,21 @@ mod tests {
             read(text).as_deref(),
             Some("Game.\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bc4 Nf6\n5. d3 d6\n6. O-O Be7\nNotes.")
         );
+    }
+
+    #[test]
+    fn three_columns_side_by_side_read_one_after_another() {
+        let text = "1. e4 e5    4. Bc4 Nf6   7. Nc3 Nd4\n2. Nf3 Nc6  5. d3 d6     8. Nd5 c6\n\
+                    3. Bb5 a6   6. O-O Be7   9. Bb3 O-O\n";
+        assert_eq!(
+            read(text).as_deref(),
+            Some("1. e4 e5    2. Nf3 Nc6  3. Bb5 a6   4. Bc4 Nf6   5. d3 d6     6. O-O Be7   7. Nc3 Nd4\n8. Nd5 c6\n9. Bb3 O-O\n")
+        );
+        // The right column may run out a line before the others.
+        let text = "1. e4 e5    4. Bc4 Nf6   7. Nc3 Nd4\n2. Nf3 Nc6  5. d3 d6     8. Nd5 c6\n\
+                    3. Bb5 a6   6. O-O Be7\n";
+        let read = read(text).unwrap_or_default();
+        assert!(read.contains("6. O-O Be7\n7. Nc3 Nd4\n8. Nd5 c6"), "{read:?}");
     }
 
     #[test]

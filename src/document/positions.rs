@@ -109,7 +109,8 @@ fn fen_word(text: &str) -> Option<Written> {
     for (i, word) in words.iter().enumerate() {
         let start = text[at..].find(word).map_or(at, |j| at + j);
         at = start + word.len();
-        let board = word.trim_end_matches(['.', ',', ';']);
+        // (`(FEN: 3bR3/…/2R5 w - - 1 43)`: brackets round it are no part.)
+        let board = word.trim_start_matches(['(', '[']).trim_end_matches(['.', ',', ';', ')', ']']);
         if board.matches('/').count() != 7
             || !board.chars().all(|c| c == '/' || c.is_alphanumeric())
         {
@@ -118,7 +119,7 @@ fn fen_word(text: &str) -> Option<Written> {
         let fields: Vec<&str> = words[i + 1..]
             .iter()
             .take(5)
-            .map(|f| f.trim_end_matches(['.', ',', ';']))
+            .map(|f| f.trim_end_matches(['.', ',', ';', ')', ']']))
             .take_while(|f| is_fen_field(f))
             .collect();
         let whole = std::iter::once(board)
@@ -389,6 +390,13 @@ mod tests {
             let found = find(text).fen.map(|w| w.fen);
             assert_eq!(found.as_deref(), Some("8/8/1KP5/3r4/8/8/8/k7 w - - 0 1"), "{text}");
         }
+    }
+
+    #[test]
+    fn a_fen_in_brackets_keeps_its_fields() {
+        let text = "Diagram (FEN: 3bR3/kpp5/2n1Q3/3p4/N5p1/P4qP1/KP1r4/2R5 w - - 1 43)\n\n43.Txc6!! bxc6";
+        let found = find(text).fen.map(|w| w.fen);
+        assert_eq!(found.as_deref(), Some("3bR3/kpp5/2n1Q3/3p4/N5p1/P4qP1/KP1r4/2R5 w - - 1 43"));
     }
 
     #[test]
