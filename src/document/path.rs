@@ -53,6 +53,9 @@ const MOST_PLACES: usize = 64;
 /// Numbered moves in a row that opened their line, after which a move
 /// numbered mid-paragraph is taken for a quotation.
 const STYLE_RUN: u32 = 3;
+/// The main line's last numbers that tell whether its numbers open
+/// their lines.
+const STYLE_SAMPLE: usize = 8;
 /// The cost of a move read where a note quotes it, the game's move
 /// standing under its number printed again (see [`Search::extend`]).
 const QUOTE_COST: u32 = SKIP_COST + 1;
@@ -115,6 +118,9 @@ const NEXT_LINES: usize = 2;
 /// The game's numbers in a row after the last move read that show the
 /// game goes on there (see [`Search::numbers_go_on`]).
 const GOING_ON: u32 = 3;
+/// The game's next numbers, at most, that may be damaged past reading
+/// before those that show it goes on.
+const DAMAGED_NUMBERS: u32 = 2;
 
 /// How far a reading goes beyond the moves as printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -2193,17 +2199,37 @@ impl Search<'_, '_> {
             .min(l.words.len())
             .min(l.notes_from);
         // Numbers in the layout the line kept (see [`STYLE_RUN`]): a
-        // note's numbered line in mid-paragraph is no game going on.
-        let styled = |q: usize| state.style_run < STYLE_RUN || l.opens[q];
-        let mut numbers = (state.next..limit).filter(|&q| {
-            l.depth[q] == 0 && styled(q) && l.words[q].is_number() && !is_rank(l.text, l.words, q)
-        });
-        let mut next = None;
-        for want in n + 1..=n + GOING_ON {
-            let q = numbers.find(|&q| matches!(l.words[q].kind, WordKind::Number { n: m, black: false, .. } if m == want))?;
-            next.get_or_insert(q);
+        // note's numbered line in mid-paragraph is no game going on. A
+        // line whose own numbers mostly stood mid-line is a paragraph
+        // (`2l. Le3 Sd7 22. Sc3 Sc5 23. Lxc5`): the lines it opened
+        // with a number were only where lines happened to break.
+        let mut own = Vec::new();
+        let mut node = state.last.as_deref();
+        while let Some(n) = node
+            && own.len() < STYLE_SAMPLE
+        {
+            own.extend(n.found.number);
+            node = n.prev.as_deref();
         }
-        let next = next?;
+        let paragraph = 2 * own.iter().filter(|&&q| l.opens[q]).count() < own.len();
+        let styled = |q: usize| state.style_run < STYLE_RUN || l.opens[q] || paragraph;
+        let numbers = || {
+            (state.next..limit)
+                .filter(|&q| l.depth[q] == 0 && l.words[q].is_number() && !is_rank(l.text, l.words, q))
+        };
+        // From the next number on, or from one a little further where the
+        // scan damaged the next ones past reading (`2O.`, `2l.`).
+        let run_from = |first: u32| {
+            let mut numbers = numbers();
+            let mut run = Vec::new();
+            for want in first..first + GOING_ON {
+                run.push(numbers.find(
+                    |&q| matches!(l.words[q].kind, WordKind::Number { n: m, black: false, .. } if m == want),
+                )?);
+            }
+            run.iter().all(|&q| styled(q)).then(|| run[0])
+        };
+        let next = (n + 1..=n + DAMAGED_NUMBERS + 1).find_map(run_from)?;
         let written = (state.next..next).find(|&i| l.words[i].kind == WordKind::Text);
         Some(match written {
             Some(first) => Stop {
@@ -2607,7 +2633,9 @@ fn is_rank(text: &str, words: &[Word], q: usize) -> bool {
 /// Whether `word` reads as castling (`O-O`, `o–o–o`), marks after it or
 /// not.
 fn is_castling(word: &str) -> bool {
-    crate::notation::san::parse(word, Language::english()).is_ok_and(|p| p.castle.is_some())
+    // (`Castles`, `castles.` in words.)
+    word.get(..6).is_some_and(|w| w.eq_ignore_ascii_case("castle"))
+        || crate::notation::san::parse(word, Language::english()).is_ok_and(|p| p.castle.is_some())
 }
 
 /// Whether the number `a` printed is `b` misprinted by one digit: as
