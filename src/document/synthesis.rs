@@ -518,9 +518,10 @@ impl Forms {
     }
 
     /// Long algebraic with both squares right reads as its move whatever
-    /// its piece letter (`Cf1-c4` transliterated, `Kpe1-f1`, `K g1 f3`
-    /// with a knight's old letter) or the captured piece it names
-    /// (`Ce4xCf6`): the index of that move, as printed. Where the
+    /// language's letter names its piece (`Cf1-c4` transliterated,
+    /// `Kpe1-f1`, `K g1 f3` with a knight's old letter) or the captured
+    /// piece it names (`Ce4xCf6`): the index of that move, as printed; a
+    /// letter of no such piece makes it a misprint of that move. Where the
     /// origin's rank is a look-alike of a digit (`IíbS—c6`: `S` for `8`)
     /// and one move fits, it is that move misread.
     fn by_squares(&self, text: &[char]) -> Option<(usize, u32)> {
@@ -558,7 +559,14 @@ impl Forms {
             .iter()
             .find(|&&(r, _)| m.from().is_some_and(|sq| sq.rank().char() == r))
             .map_or(0, |&(_, cost)| cost);
-        Some((i, cost))
+        // A letter that names the piece in no language (`JIe1—g1`, the
+        // scanner's `Л`; `Qf1-e1` for a rook) is a misprint of it.
+        let letter: String = text[..a].iter().collect();
+        let names_it = letter.is_empty()
+            || Language::all()
+                .iter()
+                .any(|lang| lang.piece_prefix(&letter) == Some((m.role(), letter.len())));
+        Some((i, cost + if names_it { 0 } else { EDIT }))
     }
 }
 
@@ -1188,7 +1196,16 @@ mod tests {
     #[test]
     fn long_algebraic_reads_by_its_squares_whatever_the_letter() {
         assert_eq!(read(START, Notation::San, "en", "Kg1-f3"), [("Nf3".into(), true)]);
-        assert_eq!(read(START, Notation::San, "en", "Фb1c3"), [("Nc3".into(), true)]);
+        assert_eq!(read(START, Notation::San, "en", "Кb1c3"), [("Nc3".into(), true)]);
+    }
+
+    #[test]
+    fn long_algebraic_with_a_letter_of_no_such_piece_is_misread() {
+        // No language writes a knight `Q` or `JI` (the scanner's `Л`).
+        for text in ["Qg1-f3", "JIg1—f3"] {
+            let got = read(START, Notation::San, "en", text);
+            assert_eq!(got.first(), Some(&("Nf3".into(), false)), "{text}: {got:?}");
+        }
     }
 
     #[test]
