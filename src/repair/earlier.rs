@@ -8,7 +8,6 @@
 //! earlier, legal move under which later moves read as written: made, the
 //! game reads with at least [`EXPLAINED`] fewer misprints.
 
-use std::cmp::Reverse;
 use std::ops::Range;
 
 use shakmaty::{Chess, Move, Position};
@@ -83,10 +82,10 @@ pub struct EarlierSlips {
 ///
 /// A game that fails after its misprints counts its failure as one
 /// more: an edit explains it when, made, the game reads to its end with
-/// fewer misprints (`24…Lg3` for `Lg5`, the bishop's next move `Lh6`
-/// taken for a misprint, and the game failing at `Txf4`, which is
-/// `Lxf4` from h6); it is believed when no other does as well, and never
-/// left as a rival.
+/// at least [`EXPLAINED`] fewer misprints and none after the edit (`12.Dd2` for the bishop's
+/// `Fd2`: the queen's `14.Dxf5` and the bishop's later moves taken for
+/// misprints, and the game failing); it is believed when no other does
+/// as well, and never left as a rival.
 pub fn earlier_slips(game: &Game<'_>, options: &ReadOptions<'_>) -> EarlierSlips {
     let none = EarlierSlips::default();
     if game.replay.misreads.is_empty() {
@@ -96,21 +95,29 @@ pub fn earlier_slips(game: &Game<'_>, options: &ReadOptions<'_>) -> EarlierSlips
     let Some(line) = Line::new(game) else {
         return none;
     };
-    let edits = earlier_edits(game, options, lang, &line);
-    // Of edits that take away as many misprints, the one that leaves
-    // fewer other faults (a capture mark on a move that takes nothing,
-    // a move two pieces could make) does best.
-    let best = edits.iter().map(|e| (e.gain, Reverse(e.faults))).max();
-    let enough = if game.replay.failed { 1 } else { EXPLAINED };
-    if let Some((gain, faults)) = best
-        && gain >= enough
-        && edits.iter().filter(|e| (e.gain, Reverse(e.faults)) == (gain, faults)).count() == 1
+    let mut edits = earlier_edits(game, options, lang, &line);
+    // A game that failed is explained only by an edit after which
+    // every later move reads as written: on a page damaged throughout,
+    // an edit that merely reads further is one guess among many.
+    if game.replay.failed {
+        edits.retain(|e| e.after_read);
+    }
+    // Of edits that take away as many misprints, the only one under
+    // which the text has no other fault left (a capture mark on a move
+    // that takes nothing, a move two pieces could make) does best.
+    let gain = edits.iter().map(|e| e.gain).max().unwrap_or(0);
+    let tied: Vec<&Weighed> = edits.iter().filter(|e| e.gain == gain).collect();
+    let flawless: Vec<&&Weighed> = tied.iter().filter(|e| e.faults == 0).collect();
+    let best = match (tied.as_slice(), flawless.as_slice()) {
+        ([only], _) => Some(*only),
+        (_, [only]) => Some(**only),
+        _ => None,
+    };
+    if gain >= EXPLAINED
+        && let Some(best) = best
     {
         return EarlierSlips {
-            explained: edits
-                .into_iter()
-                .find(|e| (e.gain, Reverse(e.faults)) == (gain, faults))
-                .map(|e| e.suggestion),
+            explained: Some(best.suggestion.clone()),
             rivals: Vec::new(),
         };
     }
@@ -147,6 +154,8 @@ struct Weighed {
     explains: u32,
     /// Findings left, made, other than misprints and notes.
     faults: usize,
+    /// Whether, made, every move after it reads as written.
+    after_read: bool,
 }
 
 /// Each edit of a legal move within [`LOOKED_BACK`] half-moves before a
@@ -195,8 +204,9 @@ fn earlier_edits(game: &Game<'_>, options: &ReadOptions<'_>, lang: &Language, li
         };
         let before = line.before[p].0.clone();
         out.push(Weighed {
-            gain: (misreads.len() + usize::from(game.replay.failed)).saturating_sub(left),
+            gain: (misreads.len() + usize::from(game.replay.failed)).saturating_sub(left.len()),
             faults,
+            after_read: left.iter().all(|&ply| ply as usize <= p + 1),
             explains: m as u32 + 1,
             suggestion: Suggestion {
                 ply: p as u32 + 1,
@@ -272,11 +282,17 @@ fn reads_as_written(
         }
     };
     play(&mut pos, v);
-    for &(_, mv) in &line.main[p + 1..m] {
-        // The same move may take what the edit put in its way
-        // (`Qxf6+` of a queen `Dh6` had moved away from f6).
+    for &(token, mv) in &line.main[p + 1..m] {
+        // The same move may take what the edit put in its way, where
+        // the text says it takes (`Qxf6+` of a queen `Dh6` had moved
+        // away from f6).
+        let claims = || game.lexed.tokens[token as usize].text(game.text).contains(['x', ':', '×']);
         let Some(mv) = pos.legal_moves().into_iter().find(|l| {
-            l.from() == mv.from() && l.to() == mv.to() && l.role() == mv.role() && l.promotion() == mv.promotion()
+            l.from() == mv.from()
+                && l.to() == mv.to()
+                && l.role() == mv.role()
+                && l.promotion() == mv.promotion()
+                && (l.is_capture() == mv.is_capture() || l.is_capture() && claims())
         }) else {
             return false;
         };
@@ -285,7 +301,7 @@ fn reads_as_written(
     legal_reading(game, lang, &(pos, origins), written).is_some()
 }
 
-/// How many moves `game`'s text, with `range` replaced by `text`, reads
+/// The half-moves `game`'s text, with `range` replaced by `text`, reads
 /// as misprints, and how many other faults it then has; `None` when it
 /// then fails or reads fewer half-moves.
 fn misreads_left(
@@ -293,7 +309,7 @@ fn misreads_left(
     options: &ReadOptions<'_>,
     range: &Range<u32>,
     text: &str,
-) -> Option<(usize, usize)> {
+) -> Option<(Vec<u32>, usize)> {
     let (edited, _) = splice(game.text, &[(range.clone(), text.to_owned())]);
     let options = ReadOptions {
         notation: Some(game.notation),
@@ -307,5 +323,5 @@ fn misreads_left(
         .iter()
         .filter(|f| f.severity != Severity::Info && f.ply > 0 && !misreads.contains(&f.ply))
         .count();
-    (!again.replay.failed && again.replay.main_plies >= game.replay.main_plies).then_some((misreads.len(), faults))
+    (!again.replay.failed && again.replay.main_plies >= game.replay.main_plies).then(|| (misreads.clone(), faults))
 }
