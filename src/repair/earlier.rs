@@ -63,7 +63,8 @@ impl Line {
 #[derive(Default)]
 pub struct EarlierSlips {
     /// The edit under which the text reads with at least [`EXPLAINED`]
-    /// fewer misprints, when exactly one edit does best.
+    /// fewer misprints, when exactly one edit does best, or exactly one
+    /// of those that do leaves no other fault.
     pub explained: Option<Suggestion>,
     /// Where none does, the edits that explain a misprint as well as the
     /// misprint does: with the edit made, that move reads as written,
@@ -82,10 +83,10 @@ pub struct EarlierSlips {
 ///
 /// A game that fails after its misprints counts its failure as one
 /// more: an edit explains it when, made, the game reads to its end with
-/// at least [`EXPLAINED`] fewer misprints and none after the edit (`12.Dd2` for the bishop's
-/// `Fd2`: the queen's `14.Dxf5` and the bishop's later moves taken for
-/// misprints, and the game failing); it is believed when no other does
-/// as well, and never left as a rival.
+/// at least [`EXPLAINED`] fewer misprints and none after the edit
+/// (`12.Dd2` for the bishop's `Fd2`: the queen's `14.Dxf5` and the
+/// bishop's later moves taken for misprints, and the game failing); it
+/// is believed when no other does as well, and never left as a rival.
 pub fn earlier_slips(game: &Game<'_>, options: &ReadOptions<'_>) -> EarlierSlips {
     let none = EarlierSlips::default();
     if game.replay.misreads.is_empty() {
@@ -121,6 +122,9 @@ pub fn earlier_slips(game: &Game<'_>, options: &ReadOptions<'_>) -> EarlierSlips
             rivals: Vec::new(),
         };
     }
+    if game.replay.failed {
+        return none;
+    }
     let in_origin_only = |ply: u32| {
         let i = ply as usize - 1;
         let (Some(&(token, mv)), Some((before, _))) = (line.main.get(i), line.before.get(i)) else {
@@ -132,9 +136,6 @@ pub fn earlier_slips(game: &Game<'_>, options: &ReadOptions<'_>) -> EarlierSlips
             p.from.count() == 1 && p.role == Some(mv.role()) && p.to.contains(mv.to())
         })
     };
-    if game.replay.failed {
-        return none;
-    }
     EarlierSlips {
         explained: None,
         rivals: edits
