@@ -371,28 +371,37 @@ fn numbers_inside_moves(text: &str, out: &mut [Word]) {
     }
 }
 
-/// Reads as move numbers the words at a line's start that a scanner
-/// made of one (`l.` for `1.`, `S.` for `5.`, `lO.` for `10.`) where the
-/// numbers of the lines around it say which: the one before it is one
-/// less, or the next one more.
+/// Reads as move numbers the words that a scanner made of one (`l.` for
+/// `1.`, `S.` for `5.`, `lO.` for `10.`) where the numbers around it say
+/// which. At a line's start: the number opening the line before is one
+/// less, or the one opening the next line one more. Within a line
+/// (`10. h3 Ld7 1l. Le3`): White's number just before it is one less.
 fn damaged_numbers(text: &str, out: &mut [Word]) {
     let number_at = |out: &[Word], i: usize| match out[i].kind {
         WordKind::Number { n, black: false, .. } if out[i].line_start => Some(n),
         _ => None,
     };
     for i in 0..out.len() {
-        if out[i].kind != WordKind::Text || !out[i].line_start {
+        if out[i].kind != WordKind::Text {
             continue;
         }
         let Some(n) = damaged_number(out[i].text(text)) else {
             continue;
         };
-        let before = out[..i].iter().rposition(|w| w.line_start && w.is_number()).and_then(|j| number_at(out, j));
-        let after = out[i + 1..]
-            .iter()
-            .position(|w| w.line_start)
-            .and_then(|j| number_at(out, i + 1 + j));
-        if before == Some(n.wrapping_sub(1)) || after == Some(n + 1) {
+        let fits = if out[i].line_start {
+            let before = out[..i].iter().rposition(|w| w.line_start && w.is_number()).and_then(|j| number_at(out, j));
+            let after = out[i + 1..]
+                .iter()
+                .position(|w| w.line_start)
+                .and_then(|j| number_at(out, i + 1 + j));
+            before == Some(n.wrapping_sub(1)) || after == Some(n + 1)
+        } else {
+            out[..i].iter().rev().find_map(|w| match w.kind {
+                WordKind::Number { n, black: false, .. } => Some(n),
+                _ => None,
+            }) == Some(n.wrapping_sub(1))
+        };
+        if fits {
             out[i].kind = WordKind::Number { n, black: false, dotted: true };
         }
     }
@@ -818,7 +827,10 @@ fn cut(
                 && len < chunk.len()
                 && out.last().is_some_and(Word::is_number)
         };
-        if let Some((kind, len)) = number(chunk).filter(|&(kind, len)| !glued_after_number(kind, len)) {
+        // A number a scanner damaged (`2O.`) stays whole, for the
+        // numbers around it to tell (see [`damaged_numbers`]).
+        let damaged = damaged_number(chunk).is_some() && !chunk.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        if let Some((kind, len)) = number(chunk).filter(|&(kind, len)| !glued_after_number(kind, len) && !damaged) {
             push(out, kind, start, start + len, ls, par);
             start += len;
             continue;
@@ -1071,6 +1083,16 @@ mod tests {
         assert_eq!(show("3...Kt to R4......B takes P"), ["#3", "Kt", "to", "R4", "......", "B", "takes", "P"]);
         assert_eq!(show("15....Qd7 16. Nf3"), ["#15b", "Qd7", "#16", "Nf3"]);
         assert_eq!(show("1..e5 2. Nf3"), ["#1b", "e5", "#2", "Nf3"]);
+    }
+
+    #[test]
+    fn a_number_damaged_within_a_line_follows_the_one_before() {
+        assert_eq!(
+            show("19. exd5 2O. Tfe1 a6 2l. Te5 f6"),
+            ["#19", "exd5", "#20", "Tfe1", "a6", "#21", "Te5", "f6"]
+        );
+        // Nothing before it to follow: left as written.
+        assert_eq!(show("Sort: S. Bedic")[1], "S.");
     }
 
     #[test]
