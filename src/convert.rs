@@ -249,16 +249,14 @@ impl<'a> Converter<'a> {
             } else {
                 Default::default()
             };
-            let fix = match (&earlier, guessed) {
-                (Some(edit), true) => Some(Fix::Sure(edit.clone())),
-                _ => fix,
-            };
             for (_, explains) in &rivals {
                 if !game.replay.undecided.contains(explains) {
                     game.replay.undecided.push(*explains);
                 }
             }
-            let fix = fix.or_else(|| earlier.clone().map(Fix::Sure));
+            // (An earlier edit is looked for only where there is no fix
+            // or a guess, and is taken before the guess.)
+            let fix = earlier.clone().map(Fix::Sure).or(fix);
             rounds.tentative |= matches!(fix, Some(Fix::Guess(_)));
             // The only edit's confusion is one the text makes; made again,
             // it is the text's habit, not one more mistake to distrust.

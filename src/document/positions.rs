@@ -19,6 +19,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, Color, Square};
 
 use crate::document::odds;
+use crate::document::words::{self, WordKind};
 use crate::lang::{Letters, side_named};
 use crate::engine::resolve::{Resolution, resolve_with};
 use crate::notation::fen::{FenReading, parse_fen, parse_piece_list};
@@ -224,24 +225,19 @@ fn turn_by_moves(list: &FenReading, after: &str) -> Option<String> {
                 .is_ok_and(|pattern| matches!(resolve_with(pos, &pattern, None), Resolution::Unique(_)))
         })
     };
-    let words: Vec<&str> = after.split_whitespace().take(WORDS_ASKED).collect();
+    let words = words::words(after);
+    let words = &words[..words.len().min(WORDS_ASKED)];
     // (number, written with Black's dots, move)
-    let numbered = words.iter().enumerate().filter_map(|(i, w)| {
-        let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let (number, rest) = if digits > 0 && w[digits..].starts_with(['.', '…']) {
-            (&w[..digits], &w[digits..])
-        } else {
-            let before = words.get(i.checked_sub(1)?)?;
-            let number = before.trim_end_matches(['.', '…']);
-            (number, &before[number.len()..])
-        };
-        let n = number.parse::<u32>().ok()?;
-        let black = rest.starts_with("..") || rest.starts_with('…');
-        Some((Some(n), black, rest.trim_start_matches(['.', '…'])))
+    let numbered = words.windows(2).filter_map(|pair| match (pair[0].kind, pair[1].kind) {
+        (WordKind::Number { n, black, .. }, WordKind::Text) => Some((Some(n), black, pair[1].text(after))),
+        _ => None,
     });
-    let any = words.iter().map(|w| (None, false, *w));
+    let any = words
+        .iter()
+        .filter(|w| w.kind == WordKind::Text)
+        .map(|w| (None, false, w.text(after)));
     numbered.chain(any).find_map(|(number, black, word)| {
-        let word = word.trim_end_matches([',', ';', ')']);
+        let word = word.trim_end_matches(['.', ',', ';', ')']);
         let side = match (legal(word, &sides[0]), legal(word, &sides[1])) {
             (false, false) => return None,
             (true, true) if !black => "w",

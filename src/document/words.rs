@@ -829,7 +829,7 @@ fn cut(
         };
         // A number a scanner damaged (`2O.`) stays whole, for the
         // numbers around it to tell (see [`damaged_numbers`]).
-        let damaged = damaged_number(chunk).is_some() && !chunk.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        let damaged = damaged_number(chunk).is_some();
         if let Some((kind, len)) = number(chunk).filter(|&(kind, len)| !glued_after_number(kind, len) && !damaged) {
             push(out, kind, start, start + len, ls, par);
             start += len;
